@@ -1,0 +1,19 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "swift-autolayout",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Cassowary", targets: ["Cassowary"]),
+    ],
+    targets: [
+        .target(name: "Cassowary"),
+        .testTarget(
+            name: "CassowaryTests",
+            dependencies: ["Cassowary"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,176 @@
+/// The solver's objective: one cost row per strength level, compared level by level.
+///
+/// Level `k` holds `constants[k] + Σ costs[k][i] · symbol_i`. A symbol's reduced cost is
+/// the vector of its coefficients, read from the highest level down; it is negative when
+/// the first coefficient that is not near zero is negative. Costs are stored densely by
+/// symbol index, so reading or changing one is O(1), and the symbols with a negative
+/// reduced cost are kept in a set so that finding the entering symbol does not scan the
+/// row. Every change can be journaled so that a failed call can be undone.
+struct Objective {
+    private(set) var levels: [Double] = []
+    /// Level slots ordered from the highest level to the lowest.
+    private(set) var order: [Int] = []
+    private var costs: [[Double]] = []
+    private(set) var constants: [Double] = []
+    private var symbolCount = 0
+    /// Symbols whose reduced cost is negative.
+    private(set) var negative = Set<Symbol>()
+
+    private enum Change { case cost(Int, Int, Double), constant(Int, Double) }
+    private var journal: [Change] = []
+    var journaling = false
+
+    /// Grows the dense storage to hold `count` symbols.
+    mutating func reserveSymbols(_ count: Int) {
+        guard count > symbolCount else { return }
+        for k in costs.indices { costs[k].append(contentsOf: repeatElement(0, count: count - symbolCount)) }
+        symbolCount = count
+    }
+
+    /// The slot of a level, created when first used.
+    mutating func slot(for level: Double) -> Int {
+        if let k = levels.firstIndex(of: level) { return k }
+        levels.append(level)
+        costs.append([Double](repeating: 0, count: symbolCount))
+        constants.append(0)
+        order = levels.indices.sorted { levels[$0] > levels[$1] }
+        return levels.count - 1
+    }
+
+    func cost(_ k: Int, _ symbol: Symbol) -> Double { costs[k][symbol.index] }
+
+    /// Adds the strength's weights to the symbol's costs, times `sign`.
+    mutating func add(_ symbol: Symbol, strength: Strength, sign: Double = 1) {
+        for component in strength.components {
+            let k = slot(for: component.level)
+            setCost(k, symbol, costs[k][symbol.index] + sign * component.weight)
+        }
+        refreshSign(symbol)
+    }
+
+    /// Adds `row · (the symbol's cost)` for every level, then clears the symbol's cost:
+    /// the symbol has become basic with `row` as its definition (or, with `sign` = -1 and
+    /// a costed row, the effect of a constraint is being removed).
+    mutating func substitute(_ symbol: Symbol, _ row: Row) {
+        var touched = false
+        for k in levels.indices {
+            let c = costs[k][symbol.index]
+            if c == 0 { continue }
+            touched = true
+            setConstant(k, constants[k] + c * row.constant)
+            for cell in row.cells {
+                setCost(k, cell.symbol, costs[k][cell.symbol.index] + c * cell.coefficient)
+            }
+            setCost(k, symbol, 0)
+        }
+        guard touched else { return }
+        refreshSign(symbol)
+        for cell in row.cells { refreshSign(cell.symbol) }
+    }
+
+    /// Adds `row · weight` to one level (used to take back a basic error symbol's cost).
+    mutating func addRow(_ row: Row, level: Double, weight: Double) {
+        let k = slot(for: level)
+        setConstant(k, constants[k] + weight * row.constant)
+        for cell in row.cells {
+            setCost(k, cell.symbol, costs[k][cell.symbol.index] + weight * cell.coefficient)
+            refreshSign(cell.symbol)
+        }
+    }
+
+    /// Sets every cost of the symbol to zero.
+    mutating func clear(_ symbol: Symbol) {
+        for k in levels.indices where costs[k][symbol.index] != 0 { setCost(k, symbol, 0) }
+        refreshSign(symbol)
+    }
+
+    /// Whether all of the symbol's costs are too small to matter even on a tiny row.
+    func isNegligible(_ symbol: Symbol) -> Bool {
+        levels.indices.allSatisfy { abs(costs[$0][symbol.index]) < 1e-6 }
+    }
+
+    /// Lexicographic sign of the symbol's reduced cost: -1, 0 or 1.
+    func sign(of symbol: Symbol) -> Int {
+        for k in order {
+            let c = costs[k][symbol.index]
+            if c < -epsilon { return -1 }
+            if c > epsilon { return 1 }
+        }
+        return 0
+    }
+
+    /// Whether `cost(a) / ca` is lexicographically smaller than `cost(b) / cb`.
+    func ratio(_ a: Symbol, _ ca: Double, isLessThan b: Symbol, _ cb: Double) -> Bool? {
+        for k in order {
+            let ra = costs[k][a.index] / ca, rb = costs[k][b.index] / cb
+            if ra < rb - epsilon { return true }
+            if ra > rb + epsilon { return false }
+        }
+        return nil
+    }
+
+    /// The value of the objective, highest level first.
+    var value: [(level: Double, cost: Double)] { order.map { (levels[$0], constants[$0]) } }
+
+    /// Whether every cost and constant is near zero.
+    var isZero: Bool {
+        constants.allSatisfy(nearZero) && costs.allSatisfy { $0.allSatisfy(nearZero) }
+    }
+
+    /// The nonzero costs of a symbol, highest level first.
+    func costs(of symbol: Symbol) -> [(level: Double, cost: Double)] {
+        order.compactMap { costs[$0][symbol.index] == 0 ? nil : (levels[$0], costs[$0][symbol.index]) }
+    }
+
+    /// Symbols (by index) with a nonzero cost on any level.
+    func costedIndices() -> [Int] {
+        (0..<symbolCount).filter { i in levels.indices.contains { costs[$0][i] != 0 } }
+    }
+
+    // MARK: Journal
+
+    private mutating func setCost(_ k: Int, _ symbol: Symbol, _ value: Double) {
+        if journaling { journal.append(.cost(k, symbol.index, costs[k][symbol.index])) }
+        costs[k][symbol.index] = value
+    }
+
+    private mutating func setConstant(_ k: Int, _ value: Double) {
+        if journaling { journal.append(.constant(k, constants[k])) }
+        constants[k] = value
+    }
+
+    private mutating func refreshSign(_ symbol: Symbol) {
+        if sign(of: symbol) < 0 { negative.insert(symbol) } else { negative.remove(symbol) }
+    }
+
+    /// A point to roll back to.
+    var mark: (journal: Int, levels: Int, symbols: Int) { (journal.count, levels.count, symbolCount) }
+
+    /// Forgets the journal (the changes are kept).
+    mutating func commit() { journal.removeAll(keepingCapacity: true) }
+
+    /// Undoes every change since `mark`, and drops levels and symbols made since.
+    mutating func rollback(to mark: (journal: Int, levels: Int, symbols: Int), symbols: [Symbol]) {
+        var touched: [Int] = []
+        while journal.count > mark.journal {
+            switch journal.removeLast() {
+            case .cost(let k, let i, let old):
+                costs[k][i] = old
+                touched.append(i)
+            case .constant(let k, let old): constants[k] = old
+            }
+        }
+        if levels.count > mark.levels {
+            levels.removeSubrange(mark.levels...)
+            costs.removeSubrange(mark.levels...)
+            constants.removeSubrange(mark.levels...)
+            order = levels.indices.sorted { levels[$0] > levels[$1] }
+        }
+        if symbolCount > mark.symbols {
+            for k in costs.indices { costs[k].removeSubrange(mark.symbols...) }
+            symbolCount = mark.symbols
+        }
+        negative = negative.filter { $0.index < symbolCount }
+        for i in touched where i < symbolCount { refreshSign(symbols[i]) }
+    }
+}

@@ -1,0 +1,84 @@
+// Explaining an unsatisfiable constraint: which required constraints it contradicts.
+//
+// The main tableau has no markers for required equalities, so the explanation replays the
+// required constraints connected to the new one (through shared variables) in a solver
+// that keeps every marker. Phase one there ends with the artificial variable's row as a
+// Farkas certificate: a constraint's marker has a nonzero coefficient in it exactly when
+// the constraint takes part in the contradiction. The certificate's set is then made
+// minimal by a deletion filter (drop each member in turn and keep the drop when the rest
+// still contradicts), up to `deletionFilterLimit` members.
+
+extension Solver {
+    /// Largest certificate the deletion filter is run on; larger ones are reported as found.
+    static let deletionFilterLimit = 48
+
+    /// A minimal set of the required constraints in the solver that `constraint` contradicts.
+    func conflicts(for constraint: Constraint) -> [Constraint] {
+        let required = records.values.filter { $0.constraint.strength.isRequired }
+            .sorted { $0.sequence < $1.sequence }
+        var byVariable: [ObjectIdentifier: [Int]] = [:]
+        for (position, record) in required.enumerated() {
+            for term in record.constraint.expression.terms {
+                byVariable[ObjectIdentifier(term.variable), default: []].append(position)
+            }
+        }
+        var queue = constraint.expression.terms.map { ObjectIdentifier($0.variable) }
+        var seenVariables = Set(queue)
+        var inComponent = [Bool](repeating: false, count: required.count)
+        while let variable = queue.popLast() {
+            for position in byVariable[variable] ?? [] where !inComponent[position] {
+                inComponent[position] = true
+                for term in required[position].constraint.expression.terms {
+                    let key = ObjectIdentifier(term.variable)
+                    if seenVariables.insert(key).inserted { queue.append(key) }
+                }
+            }
+        }
+        let component = required.indices.filter { inComponent[$0] }.map { required[$0].constraint }
+        let explainer = Solver(tracksEqualityMarkers: true, explainsConflicts: false)
+        for member in component { try? explainer.addConstraint(member) }
+        guard let found = explainer.certificateMembers(for: constraint) else { return component }
+        guard found.count <= Solver.deletionFilterLimit else { return found }
+        var kept = found
+        var i = 0
+        while i < kept.count {
+            var trial = kept
+            trial.remove(at: i)
+            if Solver.contradicts(constraint, trial) { kept = trial } else { i += 1 }
+        }
+        return kept
+    }
+
+    /// The constraints named by the certificate of `constraint`'s failure, or nil if it fits.
+    private func certificateMembers(for constraint: Constraint) -> [Constraint]? {
+        certificate = nil
+        let mark = begin()
+        do throws(StepError) {
+            try insert(constraint)
+            commit()
+            return nil
+        } catch {
+            rollback(mark)
+            guard case .unsatisfiable = error, let proof = certificate else { return nil }
+            var owners: [Symbol: Record] = [:]
+            for record in records.values {
+                if let marker = record.marker, record.constraint.strength.isRequired { owners[marker] = record }
+            }
+            return proof.cells.compactMap { owners[$0.symbol] }
+                .sorted { $0.sequence < $1.sequence }
+                .map(\.constraint)
+        }
+    }
+
+    /// Whether `constraint` cannot hold together with `others`.
+    private static func contradicts(_ constraint: Constraint, _ others: [Constraint]) -> Bool {
+        let solver = Solver(tracksEqualityMarkers: false, explainsConflicts: false)
+        do {
+            for other in others { try solver.addConstraint(other) }
+            try solver.addConstraint(constraint)
+            return false
+        } catch {
+            return true
+        }
+    }
+}

@@ -1,0 +1,58 @@
+// A readable dump of the solver's state, for debugging and for tests.
+
+extension Solver {
+    /// The tableau as text: the objective by level, every row, the edit variables and the
+    /// constraints. Symbols print as the variable's name, or `s`/`e`/`d` (slack, error,
+    /// dummy) followed by their index.
+    public func dump() -> String {
+        _ = try? rebuildIfNeeded()
+        var names: [Int: String] = [:]
+        for entry in variables.values { names[entry.symbol.index] = entry.variable.description }
+        func name(_ symbol: Symbol) -> String {
+            switch symbol.kind {
+            case .external: names[symbol.index] ?? "v\(symbol.index)"
+            case .slack: "s\(symbol.index)"
+            case .error: "e\(symbol.index)"
+            case .dummy: "d\(symbol.index)"
+            }
+        }
+        func text(_ row: Row) -> String {
+            row.cells.reduce(formatNumber(row.constant)) { line, cell in
+                let c = cell.coefficient
+                return line + (c < 0 ? " - " : " + ") + formatNumber(abs(c)) + " * " + name(cell.symbol)
+            }
+        }
+        var out = "Objective (highest level first)\n"
+        for (level, cost) in objective.value {
+            let terms = objective.costedIndices().compactMap { i -> String? in
+                let c = objective.costs(of: symbols[i]).first { $0.level == level }?.cost ?? 0
+                return c == 0 ? nil : "\(formatNumber(c)) * \(name(symbols[i]))"
+            }
+            out += "  level \(formatNumber(level)): \(formatNumber(cost))"
+                + (terms.isEmpty ? "" : " + " + terms.joined(separator: " + ")) + "\n"
+        }
+        out += "Tableau\n"
+        for i in rows.indices { if let row = rows[i] { out += "  \(name(symbols[i])) = \(text(row))\n" } }
+        out += "Edit variables\n"
+        for info in edits.values.sorted(by: { $0.constraint.expression.description < $1.constraint.expression.description }) {
+            out += "  \(info.constraint.expression) -> \(formatNumber(info.constant)) | \(info.constraint.strength)\n"
+        }
+        out += "Constraints\n"
+        for constraint in constraints { out += "  \(constraint)\n" }
+        if needsRebuild { out += "(rebuild pending)\n" }
+        return out
+    }
+
+    /// Counts for tests and benchmarks: rows, nonzero cells, symbols, constraints.
+    var statistics: (rows: Int, cells: Int, symbols: Int, constraints: Int) {
+        var rowCount = 0, cellCount = 0
+        for row in rows { if let row { rowCount += 1; cellCount += row.cells.count } }
+        return (rowCount, cellCount, symbols.count, records.count)
+    }
+
+    /// Whether the solver holds nothing: no constraint, edit, variable, row or cost.
+    var isEmpty: Bool {
+        records.isEmpty && edits.isEmpty && variables.isEmpty
+            && rows.allSatisfy { $0 == nil } && objective.isZero
+    }
+}

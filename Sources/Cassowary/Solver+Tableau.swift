@@ -1,0 +1,146 @@
+// The tableau's primitive changes. Every change of a row, a record, an edit or a variable
+// goes through these, which journal it while a call is in progress so it can be undone.
+
+extension Solver {
+    /// A new symbol of the given kind.
+    func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
+        let symbol = Symbol(index: symbols.count, kind: kind)
+        symbols.append(symbol)
+        rows.append(nil)
+        columns.append([])
+        stamps.append(0)
+        objective.reserveSymbols(symbols.count)
+        return symbol
+    }
+
+    /// Makes `basic` basic with `row` as its definition.
+    func insertRow(_ basic: Symbol, _ row: Row) {
+        if journaling { journal.append(.row(basic.index, nil)) }
+        rows[basic.index] = row
+        for cell in row.cells { columns[cell.symbol.index].append(Int32(basic.index)) }
+    }
+
+    /// Removes and returns the row of a basic symbol.
+    func takeRow(_ basic: Symbol) -> Row {
+        let row = rows[basic.index]!
+        if journaling { journal.append(.row(basic.index, row)) }
+        rows[basic.index] = nil
+        return row
+    }
+
+    /// Replaces the row of a basic symbol; `added` lists the symbols it gained.
+    func replaceRow(_ basic: Symbol, _ row: Row, added: [Symbol]) {
+        if journaling { journal.append(.row(basic.index, rows[basic.index])) }
+        rows[basic.index] = row
+        for symbol in added { columns[symbol.index].append(Int32(basic.index)) }
+    }
+
+    /// Adds `delta` to the constant of a basic symbol's row and returns the new constant.
+    func shiftConstant(_ basic: Symbol, by delta: Double) -> Double {
+        let old = rows[basic.index]!.constant
+        if journaling { journal.append(.constant(basic.index, old)) }
+        rows[basic.index]!.constant = old + delta
+        return old + delta
+    }
+
+    func setRecord(_ key: ObjectIdentifier, _ record: Record?) {
+        if journaling { journal.append(.record(key, records[key])) }
+        records[key] = record
+    }
+
+    func setEdit(_ key: ObjectIdentifier, _ info: EditInfo?) {
+        if journaling { journal.append(.edit(key, edits[key])) }
+        edits[key] = info
+    }
+
+    func setVariable(_ key: ObjectIdentifier, _ entry: VariableEntry?) {
+        if journaling { journal.append(.variable(key, variables[key])) }
+        variables[key] = entry
+    }
+
+    /// The basic symbols whose rows contain `symbol`, in a fixed order; drops stale and
+    /// repeated entries from the column as it reads it.
+    func rowsContaining(_ symbol: Symbol) -> [Symbol] {
+        stamp &+= 1
+        if stamp == 0 {
+            for i in stamps.indices { stamps[i] = 0 }
+            stamp = 1
+        }
+        let column = columns[symbol.index]
+        var live: [Int32] = []
+        live.reserveCapacity(column.count)
+        var result: [Symbol] = []
+        result.reserveCapacity(column.count)
+        for entry in column {
+            let i = Int(entry)
+            guard i < rows.count, stamps[i] != stamp, let row = rows[i],
+                  row.position(of: symbol).found else { continue }
+            stamps[i] = stamp
+            live.append(entry)
+            result.append(symbols[i])
+        }
+        columns[symbol.index] = live
+        return result
+    }
+
+    /// Undoes the journal back to `mark` and forgets symbols made since `symbolMark`.
+    func rollback(to mark: Int, symbols symbolMark: Int) {
+        while journal.count > mark {
+            switch journal.removeLast() {
+            case .row(let i, let old):
+                rows[i] = old
+                if let old {
+                    for cell in old.cells { columns[cell.symbol.index].append(Int32(i)) }
+                }
+            case .constant(let i, let old): rows[i]!.constant = old
+            case .record(let key, let old): records[key] = old
+            case .edit(let key, let old): edits[key] = old
+            case .variable(let key, let old): variables[key] = old
+            }
+        }
+        if symbols.count > symbolMark {
+            symbols.removeSubrange(symbolMark...)
+            rows.removeSubrange(symbolMark...)
+            columns.removeSubrange(symbolMark...)
+            stamps.removeSubrange(symbolMark...)
+        }
+        infeasible.removeAll()
+        artificial = nil
+    }
+
+    /// Empties the tableau, keeping the records and edits (used by reset and rebuild).
+    func clearTableau() {
+        symbols = []
+        rows = []
+        columns = []
+        stamps = []
+        stamp = 0
+        objective = Objective()
+        artificial = nil
+        infeasible = []
+        variables = [:]
+    }
+
+    /// The symbol of a variable, registering it on first use; counts the reference.
+    func symbol(for variable: Variable) -> Symbol {
+        let key = ObjectIdentifier(variable)
+        if var entry = variables[key] {
+            entry.references += 1
+            setVariable(key, entry)
+            return entry.symbol
+        }
+        let symbol = makeSymbol(.external)
+        setVariable(key, VariableEntry(variable: variable, symbol: symbol, references: 1))
+        return symbol
+    }
+
+    /// Drops one reference to each variable of the constraint; forgets unreferenced ones.
+    func release(_ constraint: Constraint) {
+        for term in constraint.expression.terms {
+            let key = ObjectIdentifier(term.variable)
+            guard var entry = variables[key] else { continue }
+            entry.references -= 1
+            setVariable(key, entry.references > 0 ? entry : nil)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// A named unknown that a ``Solver`` assigns a value to.
+///
+/// Variables are compared by identity: two variables with the same name are different
+/// unknowns. A solver writes the solved value into ``value`` when you call
+/// ``Solver/updateVariables()``.
+public final class Variable: Sendable, CustomStringConvertible {
+    /// The name used in descriptions, errors and tableau dumps.
+    public let name: String
+    private let storage: Atomic<UInt64>
+
+    /// Creates a variable with a name and a starting value.
+    /// - Parameters:
+    ///   - name: The name shown in descriptions; it does not need to be unique.
+    ///   - value: The value before any solver has written one.
+    public init(_ name: String = "", value: Double = 0) {
+        self.name = name
+        self.storage = Atomic(value.bitPattern)
+    }
+
+    /// The value last written by ``Solver/updateVariables()`` (or given at creation).
+    public var value: Double {
+        get { Double(bitPattern: storage.load(ordering: .relaxed)) }
+        set { storage.store(newValue.bitPattern, ordering: .relaxed) }
+    }
+
+    /// The variable's name, or `v` followed by an identity hint when it has none.
+    public var description: String {
+        name.isEmpty ? "v\(UInt(bitPattern: ObjectIdentifier(self).hashValue) % 100_000)" : name
+    }
+}
