@@ -6,9 +6,11 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .executable(name: "cassowary-bench", targets: ["cassowary-bench"]),
     ],
     targets: [
         .target(name: "Cassowary"),
+        .executableTarget(name: "cassowary-bench", dependencies: ["Cassowary"]),
         .testTarget(
             name: "CassowaryTests",
             dependencies: ["Cassowary"],

@@ -8,7 +8,7 @@
 // minimal by a deletion filter (drop each member in turn and keep the drop when the rest
 // still contradicts), up to `deletionFilterLimit` members.
 
-extension Solver {
+extension Tableau {
     /// Largest certificate the deletion filter is run on; larger ones are reported as found.
     static let deletionFilterLimit = 48
 
@@ -35,30 +35,27 @@ extension Solver {
             }
         }
         let component = required.indices.filter { inComponent[$0] }.map { required[$0].constraint }
-        let explainer = Solver(tracksEqualityMarkers: true, explainsConflicts: false)
-        for member in component { try? explainer.addConstraint(member) }
+        var explainer = Tableau(tracksEqualityMarkers: true)
+        for member in component { try? explainer.add(member) }
         guard let found = explainer.certificateMembers(for: constraint) else { return component }
-        guard found.count <= Solver.deletionFilterLimit else { return found }
+        guard found.count <= Tableau.deletionFilterLimit else { return found }
         var kept = found
         var i = 0
         while i < kept.count {
             var trial = kept
             trial.remove(at: i)
-            if Solver.contradicts(constraint, trial) { kept = trial } else { i += 1 }
+            if Tableau.contradicts(constraint, trial) { kept = trial } else { i += 1 }
         }
         return kept
     }
 
     /// The constraints named by the certificate of `constraint`'s failure, or nil if it fits.
-    private func certificateMembers(for constraint: Constraint) -> [Constraint]? {
+    private mutating func certificateMembers(for constraint: Constraint) -> [Constraint]? {
         certificate = nil
-        let mark = begin()
         do throws(StepError) {
-            try insert(constraint)
-            commit()
+            try add(constraint)
             return nil
         } catch {
-            rollback(mark)
             guard case .unsatisfiable = error, let proof = certificate else { return nil }
             var owners: [Symbol: Record] = [:]
             for record in records.values {
@@ -72,10 +69,10 @@ extension Solver {
 
     /// Whether `constraint` cannot hold together with `others`.
     private static func contradicts(_ constraint: Constraint, _ others: [Constraint]) -> Bool {
-        let solver = Solver(tracksEqualityMarkers: false, explainsConflicts: false)
-        do {
-            for other in others { try solver.addConstraint(other) }
-            try solver.addConstraint(constraint)
+        var solver = Tableau(tracksEqualityMarkers: false)
+        do throws(StepError) {
+            for other in others { try solver.add(other) }
+            try solver.add(constraint)
             return false
         } catch {
             return true

@@ -1,12 +1,16 @@
 // The simplex steps: pivots, substitution, primal and dual optimization.
 //
-// Pivots follow Bland's rule (the lowest-index entering symbol with a negative reduced
-// cost; ties in the ratio test go to the lowest-index row), which cannot cycle and makes
-// every run take the same path.
+// Entering symbols are chosen for sparsity: among those that improve the objective, the
+// one in the fewest rows, since a pivot rewrites every row of the entering column. A
+// symbol shared by the whole system (an edit variable's error, say) then stays out of the
+// basis when a local one will do, which keeps each change local. Ties go to the lowest
+// index, and after `degenerateLimit` pivots in a row that do not move the solution the
+// choice switches to Bland's rule (lowest index), which cannot cycle. Every choice depends
+// only on creation order and history, never on hashing.
 
-extension Solver {
+extension Tableau {
     /// Makes `entering` basic in place of `leaving`.
-    func pivot(_ leaving: Symbol, _ entering: Symbol) {
+    mutating func pivot(_ leaving: Symbol, _ entering: Symbol) {
         var row = takeRow(leaving)
         row.solve(for: leaving, entering)
         substitute(entering, row)
@@ -15,7 +19,7 @@ extension Solver {
 
     /// Replaces `symbol` by `row` in every row that contains it (found through its column,
     /// so untouched rows are never visited) and in the objectives.
-    func substitute(_ symbol: Symbol, _ row: Row) {
+    mutating func substitute(_ symbol: Symbol, _ row: Row) {
         for basic in rowsContaining(symbol) {
             let old = rows[basic.index]!
             let c = old.coefficient(for: symbol)
@@ -34,9 +38,12 @@ extension Solver {
         }
     }
 
+    /// Degenerate pivots in a row after which the entering choice becomes Bland's rule.
+    static let degenerateLimit = 32
+
     /// The row that limits `entering` first as it grows: among restricted rows where it
     /// has a negative coefficient, the smallest ratio constant / -coefficient.
-    func leavingRow(for entering: Symbol) -> Symbol? {
+    mutating func leavingRow(for entering: Symbol) -> Symbol? {
         var best: Symbol?
         var bestRatio = Double.infinity
         for basic in rowsContaining(entering) where !basic.isExternal {
@@ -53,8 +60,9 @@ extension Solver {
     }
 
     /// Minimizes the objective, level by level.
-    func optimize() throws(StepError) {
-        while let entering = enteringSymbol() {
+    mutating func optimize() throws(StepError) {
+        var degenerate = 0
+        while let entering = enteringSymbol(bland: degenerate >= Tableau.degenerateLimit) {
             guard let leaving = leavingRow(for: entering) else {
                 // Only rounding can make a bounded objective look unbounded; a cost that
                 // small is zero.
@@ -64,31 +72,52 @@ extension Solver {
                 }
                 throw .failure(.internalError("the objective is unbounded"))
             }
+            degenerate = nearZero(rows[leaving.index]!.constant) ? degenerate + 1 : 0
             pivot(leaving, entering)
         }
     }
 
-    /// The lowest-index symbol whose reduced cost is negative.
-    func enteringSymbol() -> Symbol? {
+    /// Whether `a` is a better entering symbol than `b`: in fewer rows, then lower index;
+    /// or, under Bland's rule, lower index alone.
+    func prefers(_ a: Symbol, over b: Symbol?, bland: Bool) -> Bool {
+        guard let b else { return true }
+        if !bland {
+            let ca = columns[a.index].count, cb = columns[b.index].count
+            if ca != cb { return ca < cb }
+        }
+        return a < b
+    }
+
+    /// The entering symbol among those whose reduced cost is negative.
+    func enteringSymbol(bland: Bool) -> Symbol? {
         var best: Symbol?
-        for symbol in objective.negative where !symbol.isDummy {
-            if best == nil || symbol < best! { best = symbol }
+        for symbol in objective.negative where !symbol.isDummy && prefers(symbol, over: best, bland: bland) {
+            best = symbol
         }
         return best
     }
 
     /// Minimizes the artificial variable of phase one.
-    func optimizeArtificial() throws(StepError) {
-        while let entering = artificial?.cells.first(where: { !$0.symbol.isDummy && $0.coefficient < 0 })?.symbol {
+    mutating func optimizeArtificial() throws(StepError) {
+        var degenerate = 0
+        while true {
+            var entering: Symbol?
+            let bland = degenerate >= Tableau.degenerateLimit
+            for cell in artificial!.cells where !cell.symbol.isDummy && cell.coefficient < 0
+                && prefers(cell.symbol, over: entering, bland: bland) {
+                entering = cell.symbol
+            }
+            guard let entering else { return }
             guard let leaving = leavingRow(for: entering) else {
                 throw .failure(.internalError("the artificial objective is unbounded"))
             }
+            degenerate = nearZero(rows[leaving.index]!.constant) ? degenerate + 1 : 0
             pivot(leaving, entering)
         }
     }
 
     /// Restores feasibility after edits, keeping optimality (the dual simplex).
-    func dualOptimize() throws(StepError) {
+    mutating func dualOptimize() throws(StepError) {
         while let leaving = infeasible.popLast() {
             guard let row = rows[leaving.index], row.constant < 0, !nearZero(row.constant) else { continue }
             guard let entering = dualEnteringSymbol(row) else {

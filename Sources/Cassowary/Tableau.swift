@@ -1,9 +1,81 @@
+/// The simplex tableau and everything the solver knows, as one value.
+///
+/// All the solver's algorithms are mutating methods of this struct, so the compiler checks
+/// exclusive access statically; ``Solver`` is a thin class around one of these.
+struct Tableau {
+    struct Record {
+        let constraint: Constraint
+        var marker: Symbol?
+        var other: Symbol?
+        let sequence: Int
+    }
+
+    struct VariableEntry {
+        let variable: Variable
+        let symbol: Symbol
+        var references: Int
+    }
+
+    struct EditInfo {
+        let constraint: Constraint
+        var constant: Double
+    }
+
+    /// What a step can fail with.
+    enum StepError: Error {
+        case unsatisfiable
+        case failure(SolverError)
+    }
+
+    // Tableau, indexed by symbol index.
+    var symbols: [Symbol] = []
+    var rows: [Row?] = []
+    /// For each symbol, the indices of basic symbols whose rows may contain it. Entries
+    /// are added when a cell is created and dropped lazily when a column is read.
+    var columns: [[Int32]] = []
+    var stamps: [UInt32] = []
+    var stamp: UInt32 = 0
+    var objective = Objective()
+    var artificial: Row?
+    var infeasible: [Symbol] = []
+    var scratch: [Symbol] = []
+    /// The row that proved the last constraint unsatisfiable (phase one's final objective).
+    var certificate: Row?
+
+    // What the user has given the solver.
+    var records: [ObjectIdentifier: Record] = [:]
+    var edits: [ObjectIdentifier: EditInfo] = [:]
+    var variables: [ObjectIdentifier: VariableEntry] = [:]
+    var nextSequence = 0
+
+    /// Required equalities have no marker column (see ``Solver/init()``), so removing one
+    /// rebuilds the tableau, lazily, before the next call that needs it.
+    var needsRebuild = false
+    /// When set, required equalities get a dummy marker so conflicts can be traced.
+    let tracksEqualityMarkers: Bool
+
+    // Undo journal of the call in progress.
+    enum Undo {
+        case row(Int, Row?)
+        case constant(Int, Double)
+        case record(ObjectIdentifier, Record?)
+        case edit(ObjectIdentifier, EditInfo?)
+        case variable(ObjectIdentifier, VariableEntry?)
+    }
+    var journal: [Undo] = []
+    var journaling = false
+
+    init(tracksEqualityMarkers: Bool) {
+        self.tracksEqualityMarkers = tracksEqualityMarkers
+    }
+}
+
 // The tableau's primitive changes. Every change of a row, a record, an edit or a variable
 // goes through these, which journal it while a call is in progress so it can be undone.
 
-extension Solver {
+extension Tableau {
     /// A new symbol of the given kind.
-    func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
+    mutating func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
         let symbol = Symbol(index: symbols.count, kind: kind)
         symbols.append(symbol)
         rows.append(nil)
@@ -14,14 +86,14 @@ extension Solver {
     }
 
     /// Makes `basic` basic with `row` as its definition.
-    func insertRow(_ basic: Symbol, _ row: Row) {
+    mutating func insertRow(_ basic: Symbol, _ row: Row) {
         if journaling { journal.append(.row(basic.index, nil)) }
         rows[basic.index] = row
         for cell in row.cells { columns[cell.symbol.index].append(Int32(basic.index)) }
     }
 
     /// Removes and returns the row of a basic symbol.
-    func takeRow(_ basic: Symbol) -> Row {
+    mutating func takeRow(_ basic: Symbol) -> Row {
         let row = rows[basic.index]!
         if journaling { journal.append(.row(basic.index, row)) }
         rows[basic.index] = nil
@@ -29,38 +101,38 @@ extension Solver {
     }
 
     /// Replaces the row of a basic symbol; `added` lists the symbols it gained.
-    func replaceRow(_ basic: Symbol, _ row: Row, added: [Symbol]) {
+    mutating func replaceRow(_ basic: Symbol, _ row: Row, added: [Symbol]) {
         if journaling { journal.append(.row(basic.index, rows[basic.index])) }
         rows[basic.index] = row
         for symbol in added { columns[symbol.index].append(Int32(basic.index)) }
     }
 
     /// Adds `delta` to the constant of a basic symbol's row and returns the new constant.
-    func shiftConstant(_ basic: Symbol, by delta: Double) -> Double {
+    mutating func shiftConstant(_ basic: Symbol, by delta: Double) -> Double {
         let old = rows[basic.index]!.constant
         if journaling { journal.append(.constant(basic.index, old)) }
         rows[basic.index]!.constant = old + delta
         return old + delta
     }
 
-    func setRecord(_ key: ObjectIdentifier, _ record: Record?) {
+    mutating func setRecord(_ key: ObjectIdentifier, _ record: Record?) {
         if journaling { journal.append(.record(key, records[key])) }
         records[key] = record
     }
 
-    func setEdit(_ key: ObjectIdentifier, _ info: EditInfo?) {
+    mutating func setEdit(_ key: ObjectIdentifier, _ info: EditInfo?) {
         if journaling { journal.append(.edit(key, edits[key])) }
         edits[key] = info
     }
 
-    func setVariable(_ key: ObjectIdentifier, _ entry: VariableEntry?) {
+    mutating func setVariable(_ key: ObjectIdentifier, _ entry: VariableEntry?) {
         if journaling { journal.append(.variable(key, variables[key])) }
         variables[key] = entry
     }
 
     /// The basic symbols whose rows contain `symbol`, in a fixed order; drops stale and
     /// repeated entries from the column as it reads it.
-    func rowsContaining(_ symbol: Symbol) -> [Symbol] {
+    mutating func rowsContaining(_ symbol: Symbol) -> [Symbol] {
         stamp &+= 1
         if stamp == 0 {
             for i in stamps.indices { stamps[i] = 0 }
@@ -84,7 +156,7 @@ extension Solver {
     }
 
     /// Undoes the journal back to `mark` and forgets symbols made since `symbolMark`.
-    func rollback(to mark: Int, symbols symbolMark: Int) {
+    mutating func rollback(to mark: Int, symbols symbolMark: Int) {
         while journal.count > mark {
             switch journal.removeLast() {
             case .row(let i, let old):
@@ -109,7 +181,7 @@ extension Solver {
     }
 
     /// Empties the tableau, keeping the records and edits (used by reset and rebuild).
-    func clearTableau() {
+    mutating func clearTableau() {
         symbols = []
         rows = []
         columns = []
@@ -122,7 +194,7 @@ extension Solver {
     }
 
     /// The symbol of a variable, registering it on first use; counts the reference.
-    func symbol(for variable: Variable) -> Symbol {
+    mutating func symbol(for variable: Variable) -> Symbol {
         let key = ObjectIdentifier(variable)
         if var entry = variables[key] {
             entry.references += 1
@@ -135,7 +207,7 @@ extension Solver {
     }
 
     /// Drops one reference to each variable of the constraint; forgets unreferenced ones.
-    func release(_ constraint: Constraint) {
+    mutating func release(_ constraint: Constraint) {
         for term in constraint.expression.terms {
             let key = ObjectIdentifier(term.variable)
             guard var entry = variables[key] else { continue }

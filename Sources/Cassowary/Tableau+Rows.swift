@@ -1,8 +1,8 @@
 // Turning constraints into rows, and taking them out again.
 
-extension Solver {
+extension Tableau {
     /// Adds a constraint's row to the tableau and re-optimizes.
-    func insert(_ constraint: Constraint, sequence: Int? = nil) throws(StepError) {
+    mutating func insert(_ constraint: Constraint, sequence: Int? = nil) throws(StepError) {
         var record = Record(constraint: constraint, sequence: sequence ?? nextSequence)
         nextSequence = max(nextSequence, record.sequence + 1)
         var row = makeRow(constraint, &record)
@@ -29,7 +29,7 @@ extension Solver {
 
     /// The constraint as a row over the current parametric symbols, with its marker
     /// (slack or error) symbols, and a constant that is not negative.
-    func makeRow(_ constraint: Constraint, _ record: inout Record) -> Row {
+    mutating func makeRow(_ constraint: Constraint, _ record: inout Record) -> Row {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
         for term in expression.terms where !nearZero(term.coefficient) {
@@ -101,7 +101,7 @@ extension Solver {
     /// Phase one for a row with no obvious subject: adds it as the row of an artificial
     /// variable and minimizes that variable. Returns whether it reached zero, that is
     /// whether the constraint can hold.
-    func addWithArtificialVariable(_ row: Row) throws(StepError) -> Bool {
+    mutating func addWithArtificialVariable(_ row: Row) throws(StepError) -> Bool {
         let art = makeSymbol(.slack)
         insertRow(art, row)
         artificial = row
@@ -134,7 +134,7 @@ extension Solver {
     }
 
     /// Takes a constraint's row out of the tableau and re-optimizes.
-    func erase(_ record: Record) throws(StepError) {
+    mutating func erase(_ record: Record) throws(StepError) {
         let constraint = record.constraint
         for symbol in [record.marker, record.other] {
             guard let symbol, symbol.kind == .error else { continue }
@@ -165,7 +165,7 @@ extension Solver {
 
     /// The row to pivot a removed constraint's marker into: the restricted row that
     /// limits it most, else any restricted row, else a row of a user variable.
-    func markerLeavingRow(_ marker: Symbol) -> Symbol? {
+    mutating func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first: (symbol: Symbol, ratio: Double)?
         var second: (symbol: Symbol, ratio: Double)?
         var third: Symbol?
@@ -193,7 +193,7 @@ extension Solver {
     }
 
     /// Moves an edit variable's target and restores feasibility with the dual simplex.
-    func suggest(_ key: ObjectIdentifier, _ value: Double) throws(StepError) {
+    mutating func suggest(_ key: ObjectIdentifier, _ value: Double) throws(StepError) {
         var info = edits[key]!
         let delta = value - info.constant
         info.constant = value
@@ -214,7 +214,7 @@ extension Solver {
     }
 
     /// Rebuilds the tableau from the records after a required equality was removed.
-    func rebuildIfNeeded() throws(SolverError) {
+    mutating func rebuildIfNeeded() throws(SolverError) {
         guard needsRebuild else { return }
         let ordered = records.values.sorted { $0.sequence < $1.sequence }
         clearTableau()

@@ -1,10 +1,8 @@
 // A readable dump of the solver's state, for debugging and for tests.
 
-extension Solver {
-    /// The tableau as text: the objective by level, every row, the edit variables and the
-    /// constraints. Symbols print as the variable's name, or `s`/`e`/`d` (slack, error,
-    /// dummy) followed by their index.
-    public func dump() -> String {
+extension Tableau {
+    /// The tableau as text (see ``Solver/dump()``).
+    mutating func dump() -> String {
         _ = try? rebuildIfNeeded()
         var names: [Int: String] = [:]
         for entry in variables.values { names[entry.symbol.index] = entry.variable.description }
@@ -38,12 +36,14 @@ extension Solver {
             out += "  \(info.constraint.expression) -> \(formatNumber(info.constant)) | \(info.constraint.strength)\n"
         }
         out += "Constraints\n"
-        for constraint in constraints { out += "  \(constraint)\n" }
+        for record in records.values.sorted(by: { $0.sequence < $1.sequence }) {
+            out += "  \(record.constraint)\n"
+        }
         if needsRebuild { out += "(rebuild pending)\n" }
         return out
     }
 
-    /// Counts for tests and benchmarks: rows, nonzero cells, symbols, constraints.
+    /// Size of the tableau: basic rows, nonzero cells in them, symbols made, constraints held.
     var statistics: (rows: Int, cells: Int, symbols: Int, constraints: Int) {
         var rowCount = 0, cellCount = 0
         for row in rows { if let row { rowCount += 1; cellCount += row.cells.count } }
@@ -55,4 +55,17 @@ extension Solver {
         records.isEmpty && edits.isEmpty && variables.isEmpty
             && rows.allSatisfy { $0 == nil } && objective.isZero
     }
+}
+
+extension Solver {
+    /// The tableau as text: the objective by level, every row, the edit variables and the
+    /// constraints. Symbols print as the variable's name, or `s`/`e`/`d` (slack, error,
+    /// dummy) followed by their index.
+    public func dump() -> String { tableau.dump() }
+
+    /// Size of the tableau: basic rows, nonzero cells in them, symbols made, constraints held.
+    public var statistics: (rows: Int, cells: Int, symbols: Int, constraints: Int) { tableau.statistics }
+
+    /// Whether the solver holds nothing: no constraint, edit, variable, row or cost.
+    var isEmpty: Bool { tableau.isEmpty }
 }

@@ -1,0 +1,34 @@
+import Cassowary
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs one scenario at N = 1,000 (chain at 10,000) a fixed number of times, for profiling.
+func profile(_ mode: String) throws {
+    switch mode {
+    case "build":
+        for _ in 0..<5 { try Grid(1000).build(requiredFirst: false) }
+    case "chain":
+        for _ in 0..<5 { _ = try chain(10_000) }
+    case "churn":
+        let grid = Grid(1000)
+        try grid.build(requiredFirst: false)
+        for cycle in 0..<5 {
+            let chosen = sample(grid.churnable.count / 10, of: grid.churnable.count, seed: UInt64(cycle + 1))
+                .map { grid.churnable[$0] }
+            for c in chosen { try grid.solver.removeConstraint(c) }
+            for c in chosen { try grid.solver.addConstraint(c) }
+            grid.solver.updateVariables()
+        }
+    default:
+        let grid = Grid(1000)
+        try grid.build(requiredFirst: false)
+        for k in 0..<300 {
+            let crossing = mode == "crossing"
+            try grid.solver.suggestValue(grid.width, crossing ? (k % 2 == 0 ? 700 : 1100) : 1000.0 + Double((k * 37) % 300))
+            grid.solver.updateVariables()
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Cassowary
+
+/// splitmix64: the same seeded sequence as `Benchmarks/kiwi_bench.py`.
+struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// `count` distinct indices below `n`, chosen by a seeded partial shuffle, in ascending order.
+func sample(_ count: Int, of n: Int, seed: UInt64) -> [Int] {
+    var rng = SplitMix64(state: seed)
+    var indices = Array(0..<n)
+    for i in 0..<count {
+        let j = i + Int(rng.next() % UInt64(n - i))
+        indices.swapAt(i, j)
+    }
+    return indices[..<count].sorted()
+}
+
+/// x0 == 0, x(i+1) == x(i) + 10, all required.
+func chain(_ n: Int) throws -> (Solver, [Variable]) {
+    let solver = Solver()
+    let xs = (0..<n).map { Variable("x\($0)") }
+    try solver.addConstraint(xs[0] == 0)
+    for i in 1..<n { try solver.addConstraint(xs[i] == xs[i - 1] + 10) }
+    solver.updateVariables()
+    return (solver, xs)
+}
+
+/// The grid of the solver issue: N views in rows of 10 inside a container whose width is
+/// a strong edit variable (suggested 1000 before any constraint is added).
+struct Grid {
+    let solver = Solver()
+    let width = Variable("container.width")
+    var left: [Variable] = [], viewWidth: [Variable] = [], top: [Variable] = [], height: [Variable] = []
+    var required: [Constraint] = []
+    var preferences: [Constraint] = []
+    /// Constraints in view order (each view's required then preferred ones).
+    var viewOrder: [Constraint] = []
+
+    init(_ n: Int) {
+        for i in 0..<n {
+            left.append(Variable("left\(i)"))
+            viewWidth.append(Variable("width\(i)"))
+            top.append(Variable("top\(i)"))
+            height.append(Variable("height\(i)"))
+        }
+        for i in 0..<n {
+            let column = i % 10
+            var mine: [Constraint] = []
+            mine.append(column == 0 ? left[i] == 20 : left[i] == left[i - 1] + viewWidth[i - 1] + 8)
+            if column > 0 { mine.append(viewWidth[i] == viewWidth[i - 1]) }
+            if column == 9 { mine.append(left[i] + viewWidth[i] == width - 20) }
+            mine.append(viewWidth[i] >= 10)
+            mine.append(i < 10 ? top[i] == 20 : top[i] == top[i - 10] + height[i - 10] + 8)
+            mine.append(height[i] == 44)
+            let soft = [(viewWidth[i] == 80).withStrength(.weak), (viewWidth[i] <= 300).withStrength(.medium)]
+            required += mine
+            preferences += soft
+            viewOrder += mine + soft
+        }
+    }
+
+    /// Adds the edit variable, then every constraint in view order or required first.
+    func build(requiredFirst: Bool) throws {
+        try solver.addEditVariable(width, strength: .strong)
+        try solver.suggestValue(width, 1000)
+        for constraint in requiredFirst ? required + preferences : viewOrder {
+            try solver.addConstraint(constraint)
+        }
+        solver.updateVariables()
+    }
+
+    /// The constraints, in view order, that churn removes and re-adds.
+    var churnable: [Constraint] { viewOrder }
+}

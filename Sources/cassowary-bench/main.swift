@@ -1,0 +1,98 @@
+import Cassowary
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Release-mode benchmark of the Cassowary solver. Prints one line per measurement,
+// `scenario<TAB>N<TAB>median seconds<TAB>repetitions`, after a check that the result is
+// right. `Benchmarks/compare.py` runs this and kiwisolver side by side.
+
+let clock = ContinuousClock()
+
+func seconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+}
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func measure(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<repetitions { times.append(seconds(try clock.measure(body))) }
+    return median(times)
+}
+
+func report(_ scenario: String, _ n: Int, _ value: Double, _ repetitions: Int) {
+    print("\(scenario)\t\(n)\t\(value)\t\(repetitions)")
+}
+
+func check(_ condition: Bool, _ message: String) {
+    if !condition {
+        print("CHECK FAILED: \(message)")
+        exitCode = 1
+    }
+}
+nonisolated(unsafe) var exitCode: Int32 = 0
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "profile" {
+    // A fixed workload for instruction-count profiling (valgrind --tool=callgrind).
+    try profile(arguments.dropFirst().first ?? "resize")
+    exit(0)
+}
+let sizes = arguments.isEmpty ? [100, 1_000, 10_000] : arguments.compactMap { Int($0) }
+
+do {
+    for n in sizes {
+        let reps = n >= 10_000 ? 3 : 7
+        report("chain", n, try measure(reps) {
+            let (_, xs) = try chain(n)
+            check(xs[n - 1].value == Double(10 * (n - 1)), "chain end at \(xs[n - 1].value)")
+        }, reps)
+        for requiredFirst in [false, true] {
+            report(requiredFirst ? "grid.requiredFirst" : "grid.viewOrder", n, try measure(reps) {
+                let grid = Grid(n)
+                try grid.build(requiredFirst: requiredFirst)
+                check(abs(grid.viewWidth[n - 1].value - 88.8) < 1e-6, "grid width \(grid.viewWidth[n - 1].value)")
+                check(abs(grid.top[n - 1].value - Double(20 + (n / 10 - 1) * 52)) < 1e-6, "grid top")
+            }, reps)
+        }
+
+        let grid = Grid(n)
+        try grid.build(requiredFirst: false)
+        for crossing in [false, true] {
+            var times: [Double] = []
+            for k in 0..<300 {
+                let target = crossing ? (k % 2 == 0 ? 700.0 : 1100.0) : 1000.0 + Double((k * 37) % 300)
+                times.append(seconds(try clock.measure {
+                    try grid.solver.suggestValue(grid.width, target)
+                    grid.solver.updateVariables()
+                }))
+                check(abs(grid.viewWidth[n - 1].value - (target - 112) / 10) < 1e-6, "resize width")
+            }
+            report(crossing ? "resize.crossing" : "resize.nonCrossing", n, median(times), 300)
+        }
+        try grid.solver.suggestValue(grid.width, 1000)
+
+        let churnable = grid.churnable
+        var cycles: [Double] = []
+        for cycle in 0..<5 {
+            let chosen = sample(churnable.count / 10, of: churnable.count, seed: UInt64(cycle + 1)).map { churnable[$0] }
+            cycles.append(seconds(try clock.measure {
+                for c in chosen { try grid.solver.removeConstraint(c) }
+                for c in chosen { try grid.solver.addConstraint(c) }
+                grid.solver.updateVariables()
+            }))
+            check(abs(grid.viewWidth[n - 1].value - 88.8) < 1e-6, "churn width \(grid.viewWidth[n - 1].value)")
+        }
+        report("churn", n, median(cycles), 5)
+    }
+} catch {
+    print("ERROR: \(error)")
+    exitCode = 2
+}
+exit(exitCode)
