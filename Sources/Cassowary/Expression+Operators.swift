@@ -19,7 +19,13 @@ public func + (lhs: Double, rhs: some LinearExpressible) -> Expression { rhs + l
 public prefix func - (value: some LinearExpressible) -> Expression { value * -1 }
 
 /// The difference of two linear values.
-public func - (lhs: some LinearExpressible, rhs: some LinearExpressible) -> Expression { lhs + -rhs }
+public func - (lhs: some LinearExpressible, rhs: some LinearExpressible) -> Expression {
+    let l = lhs.expression, r = rhs.expression
+    var terms = l.terms
+    terms.reserveCapacity(l.terms.count + r.terms.count)
+    for term in r.terms { terms.append(Term(term.variable, coefficient: -term.coefficient)) }
+    return Expression(terms, constant: l.constant - r.constant)
+}
 
 /// A linear value minus a constant.
 public func - (lhs: some LinearExpressible, rhs: Double) -> Expression { lhs + -rhs }

@@ -26,21 +26,30 @@ public struct Expression: Sendable, CustomStringConvertible {
     /// The same expression with the terms of each variable added together and zero terms
     /// dropped, in order of first appearance.
     public func reduced() -> Expression {
-        var order: [ObjectIdentifier] = []
-        var sums: [ObjectIdentifier: (Variable, Double)] = [:]
-        for term in terms {
-            let key = ObjectIdentifier(term.variable)
-            if let existing = sums[key] {
-                sums[key] = (existing.0, existing.1 + term.coefficient)
-            } else {
-                order.append(key)
-                sums[key] = (term.variable, term.coefficient)
+        if terms.count == 1, terms[0].coefficient != 0 { return self }
+        var merged: [Term] = []
+        merged.reserveCapacity(terms.count)
+        if terms.count <= 16 {
+            // Few terms: a quadratic scan beats hashing.
+            for term in terms {
+                if let i = merged.firstIndex(where: { $0.variable === term.variable }) {
+                    merged[i] = Term(term.variable, coefficient: merged[i].coefficient + term.coefficient)
+                } else {
+                    merged.append(term)
+                }
+            }
+        } else {
+            var position: [ObjectIdentifier: Int] = [:]
+            for term in terms {
+                if let i = position[ObjectIdentifier(term.variable)] {
+                    merged[i] = Term(term.variable, coefficient: merged[i].coefficient + term.coefficient)
+                } else {
+                    position[ObjectIdentifier(term.variable)] = merged.count
+                    merged.append(term)
+                }
             }
         }
-        let merged = order.compactMap { key -> Term? in
-            let (variable, coefficient) = sums[key]!
-            return coefficient == 0 ? nil : Term(variable, coefficient: coefficient)
-        }
+        merged.removeAll { $0.coefficient == 0 }
         return Expression(merged, constant: constant)
     }
 

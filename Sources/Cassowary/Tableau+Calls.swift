@@ -5,6 +5,7 @@ extension Tableau {
     /// Where a transaction started: undoing goes back to this point.
     struct Mark {
         let journal: Int
+        let meta: Int
         let objective: (journal: Int, levels: Int, symbols: Int)
         let symbols: Int
         let sequence: Int
@@ -14,7 +15,7 @@ extension Tableau {
     mutating func begin() -> Mark {
         journaling = true
         objective.journaling = true
-        return Mark(journal: journal.count, objective: objective.mark, symbols: symbols.count,
+        return Mark(journal: journal.count, meta: metaJournal.count, objective: objective.mark, symbols: symbols.count,
                     sequence: nextSequence)
     }
 
@@ -23,12 +24,13 @@ extension Tableau {
         journaling = false
         objective.journaling = false
         journal.removeAll(keepingCapacity: true)
+        metaJournal.removeAll(keepingCapacity: true)
         objective.commit()
     }
 
     /// Undoes every change since `mark`.
     mutating func rollback(_ mark: Mark) {
-        rollback(to: mark.journal, symbols: mark.symbols)
+        rollback(to: mark.journal, meta: mark.meta, symbols: mark.symbols)
         objective.rollback(to: mark.objective, symbols: symbols)
         nextSequence = mark.sequence
         commit()
@@ -104,16 +106,20 @@ extension Tableau {
         try run { (t: inout Tableau) throws(StepError) in try t.suggest(key, value) }
     }
 
+    /// Writes the value of every variable whose row changed since the last call.
     mutating func updateVariables() {
         if (try? rebuildIfNeeded()) == nil { return }
-        for entry in variables.values {
-            entry.variable.value = rows[entry.symbol.index]?.constant ?? 0
+        for i in dirty {
+            let index = Int(i)
+            isDirty[index] = false
+            externals[index]?.value = rows[index]?.constant ?? 0
         }
+        dirty.removeAll(keepingCapacity: true)
     }
 
     mutating func value(of variable: Variable) -> Double {
         _ = try? rebuildIfNeeded()
-        guard let entry = variables[ObjectIdentifier(variable)] else { return 0 }
-        return rows[entry.symbol.index]?.constant ?? 0
+        guard let symbol = variables[ObjectIdentifier(variable)] else { return 0 }
+        return rows[symbol.index]?.constant ?? 0
     }
 }

@@ -5,7 +5,7 @@ extension Tableau {
     mutating func dump() -> String {
         _ = try? rebuildIfNeeded()
         var names: [Int: String] = [:]
-        for entry in variables.values { names[entry.symbol.index] = entry.variable.description }
+        for (index, variable) in externals.enumerated() { if let variable { names[index] = variable.description } }
         func name(_ symbol: Symbol) -> String {
             switch symbol.kind {
             case .external: names[symbol.index] ?? "v\(symbol.index)"

@@ -10,12 +10,6 @@ struct Tableau {
         let sequence: Int
     }
 
-    struct VariableEntry {
-        let variable: Variable
-        let symbol: Symbol
-        var references: Int
-    }
-
     struct EditInfo {
         let constraint: Constraint
         var constant: Double
@@ -35,6 +29,12 @@ struct Tableau {
     var columns: [[Int32]] = []
     var stamps: [UInt32] = []
     var stamp: UInt32 = 0
+    /// The user variable of each external symbol, and how many constraints use it.
+    var externals: [Variable?] = []
+    var references: [Int32] = []
+    /// Basic symbols whose value may have changed since the last ``updateVariables()``.
+    var dirty: [Int32] = []
+    var isDirty: [Bool] = []
     var objective = Objective()
     var artificial: Row?
     var infeasible: [Symbol] = []
@@ -45,7 +45,7 @@ struct Tableau {
     // What the user has given the solver.
     var records: [ObjectIdentifier: Record] = [:]
     var edits: [ObjectIdentifier: EditInfo] = [:]
-    var variables: [ObjectIdentifier: VariableEntry] = [:]
+    var variables: [ObjectIdentifier: Symbol] = [:]
     var nextSequence = 0
 
     /// Required equalities have no marker column (see ``Solver/init()``), so removing one
@@ -54,15 +54,19 @@ struct Tableau {
     /// When set, required equalities get a dummy marker so conflicts can be traced.
     let tracksEqualityMarkers: Bool
 
-    // Undo journal of the call in progress.
+    // Undo journals of the call in progress: the tableau's cells, and the rest.
     enum Undo {
-        case row(Int, Row?)
-        case constant(Int, Double)
+        case row(Int32, Row?)
+        case constant(Int32, Double)
+        case references(Int32, Int32)
+    }
+    enum MetaUndo {
         case record(ObjectIdentifier, Record?)
         case edit(ObjectIdentifier, EditInfo?)
-        case variable(ObjectIdentifier, VariableEntry?)
+        case variable(ObjectIdentifier, Symbol?)
     }
     var journal: [Undo] = []
+    var metaJournal: [MetaUndo] = []
     var journaling = false
 
     init(tracksEqualityMarkers: Bool) {
@@ -81,13 +85,25 @@ extension Tableau {
         rows.append(nil)
         columns.append([])
         stamps.append(0)
+        externals.append(nil)
+        references.append(0)
+        isDirty.append(false)
         objective.reserveSymbols(symbols.count)
         return symbol
     }
 
+    /// Notes that the value of a basic symbol may have changed.
+    @inline(__always) mutating func touch(_ index: Int) {
+        if !isDirty[index] {
+            isDirty[index] = true
+            dirty.append(Int32(index))
+        }
+    }
+
     /// Makes `basic` basic with `row` as its definition.
     mutating func insertRow(_ basic: Symbol, _ row: Row) {
-        if journaling { journal.append(.row(basic.index, nil)) }
+        if journaling { journal.append(.row(Int32(basic.index), nil)) }
+        touch(basic.index)
         rows[basic.index] = row
         for cell in row.cells { columns[cell.symbol.index].append(Int32(basic.index)) }
     }
@@ -95,14 +111,16 @@ extension Tableau {
     /// Removes and returns the row of a basic symbol.
     mutating func takeRow(_ basic: Symbol) -> Row {
         let row = rows[basic.index]!
-        if journaling { journal.append(.row(basic.index, row)) }
+        if journaling { journal.append(.row(Int32(basic.index), row)) }
+        touch(basic.index)
         rows[basic.index] = nil
         return row
     }
 
     /// Replaces the row of a basic symbol; `added` lists the symbols it gained.
     mutating func replaceRow(_ basic: Symbol, _ row: Row, added: [Symbol]) {
-        if journaling { journal.append(.row(basic.index, rows[basic.index])) }
+        if journaling { journal.append(.row(Int32(basic.index), rows[basic.index])) }
+        touch(basic.index)
         rows[basic.index] = row
         for symbol in added { columns[symbol.index].append(Int32(basic.index)) }
     }
@@ -110,24 +128,30 @@ extension Tableau {
     /// Adds `delta` to the constant of a basic symbol's row and returns the new constant.
     mutating func shiftConstant(_ basic: Symbol, by delta: Double) -> Double {
         let old = rows[basic.index]!.constant
-        if journaling { journal.append(.constant(basic.index, old)) }
+        if journaling { journal.append(.constant(Int32(basic.index), old)) }
+        touch(basic.index)
         rows[basic.index]!.constant = old + delta
         return old + delta
     }
 
     mutating func setRecord(_ key: ObjectIdentifier, _ record: Record?) {
-        if journaling { journal.append(.record(key, records[key])) }
+        if journaling { metaJournal.append(.record(key, records[key])) }
         records[key] = record
     }
 
     mutating func setEdit(_ key: ObjectIdentifier, _ info: EditInfo?) {
-        if journaling { journal.append(.edit(key, edits[key])) }
+        if journaling { metaJournal.append(.edit(key, edits[key])) }
         edits[key] = info
     }
 
-    mutating func setVariable(_ key: ObjectIdentifier, _ entry: VariableEntry?) {
-        if journaling { journal.append(.variable(key, variables[key])) }
-        variables[key] = entry
+    mutating func setVariable(_ key: ObjectIdentifier, _ symbol: Symbol?) {
+        if journaling { metaJournal.append(.variable(key, variables[key])) }
+        variables[key] = symbol
+    }
+
+    mutating func setReferences(_ symbol: Symbol, _ count: Int32) {
+        if journaling { journal.append(.references(Int32(symbol.index), references[symbol.index])) }
+        references[symbol.index] = count
     }
 
     /// The basic symbols whose rows contain `symbol`, in a fixed order; drops stale and
@@ -155,16 +179,24 @@ extension Tableau {
         return result
     }
 
-    /// Undoes the journal back to `mark` and forgets symbols made since `symbolMark`.
-    mutating func rollback(to mark: Int, symbols symbolMark: Int) {
+    /// Undoes the journals back to their marks and forgets symbols made since `symbolMark`.
+    mutating func rollback(to mark: Int, meta metaMark: Int, symbols symbolMark: Int) {
         while journal.count > mark {
             switch journal.removeLast() {
             case .row(let i, let old):
-                rows[i] = old
+                rows[Int(i)] = old
+                touch(Int(i))
                 if let old {
-                    for cell in old.cells { columns[cell.symbol.index].append(Int32(i)) }
+                    for cell in old.cells { columns[cell.symbol.index].append(i) }
                 }
-            case .constant(let i, let old): rows[i]!.constant = old
+            case .constant(let i, let old):
+                rows[Int(i)]!.constant = old
+                touch(Int(i))
+            case .references(let i, let old): references[Int(i)] = old
+            }
+        }
+        while metaJournal.count > metaMark {
+            switch metaJournal.removeLast() {
             case .record(let key, let old): records[key] = old
             case .edit(let key, let old): edits[key] = old
             case .variable(let key, let old): variables[key] = old
@@ -175,6 +207,10 @@ extension Tableau {
             rows.removeSubrange(symbolMark...)
             columns.removeSubrange(symbolMark...)
             stamps.removeSubrange(symbolMark...)
+            externals.removeSubrange(symbolMark...)
+            references.removeSubrange(symbolMark...)
+            isDirty.removeSubrange(symbolMark...)
+            dirty.removeAll { Int($0) >= symbolMark }
         }
         infeasible.removeAll()
         artificial = nil
@@ -191,28 +227,35 @@ extension Tableau {
         artificial = nil
         infeasible = []
         variables = [:]
+        externals = []
+        references = []
+        dirty = []
+        isDirty = []
     }
 
     /// The symbol of a variable, registering it on first use; counts the reference.
     mutating func symbol(for variable: Variable) -> Symbol {
         let key = ObjectIdentifier(variable)
-        if var entry = variables[key] {
-            entry.references += 1
-            setVariable(key, entry)
-            return entry.symbol
+        if let symbol = variables[key] {
+            setReferences(symbol, references[symbol.index] + 1)
+            return symbol
         }
         let symbol = makeSymbol(.external)
-        setVariable(key, VariableEntry(variable: variable, symbol: symbol, references: 1))
+        externals[symbol.index] = variable
+        references[symbol.index] = 1
+        touch(symbol.index)
+        setVariable(key, symbol)
         return symbol
     }
 
     /// Drops one reference to each variable of the constraint; forgets unreferenced ones.
     mutating func release(_ constraint: Constraint) {
-        for term in constraint.expression.terms {
+        for term in constraint.expression.terms where !nearZero(term.coefficient) {
             let key = ObjectIdentifier(term.variable)
-            guard var entry = variables[key] else { continue }
-            entry.references -= 1
-            setVariable(key, entry.references > 0 ? entry : nil)
+            guard let symbol = variables[key] else { continue }
+            let count = references[symbol.index] - 1
+            setReferences(symbol, count)
+            if count == 0 { setVariable(key, nil) }
         }
     }
 }
