@@ -15,6 +15,7 @@ extension Tableau {
     mutating func begin() -> Mark {
         journaling = true
         objective.journaling = true
+        journalStart = journal.count
         return Mark(journal: journal.count, meta: metaJournal.count, objective: objective.mark, symbols: symbols.count,
                     sequence: nextSequence)
     }
@@ -25,6 +26,7 @@ extension Tableau {
         objective.journaling = false
         journal.removeAll(keepingCapacity: true)
         metaJournal.removeAll(keepingCapacity: true)
+        constantJournal.removeAll(keepingCapacity: true)
         objective.commit()
     }
 

@@ -2,8 +2,8 @@
 //
 // The main tableau has no markers for required equalities, so the explanation replays the
 // required constraints connected to the new one (through shared variables) in a solver
-// that keeps every marker. Phase one there ends with the artificial variable's row as a
-// Farkas certificate: a constraint's marker has a nonzero coefficient in it exactly when
+// that keeps every marker. The insertion there fails on a row that can never be zero (a
+// Farkas certificate): a constraint's marker has a nonzero coefficient in it exactly when
 // the constraint takes part in the contradiction. The certificate's set is then made
 // minimal by a deletion filter (drop each member in turn and keep the drop when the rest
 // still contradicts), up to `deletionFilterLimit` members.

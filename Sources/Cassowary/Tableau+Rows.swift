@@ -16,15 +16,47 @@ extension Tableau {
             }
             subject = record.marker
         }
+        if subject == nil && !row.cells.isEmpty {
+            // No subject keeps every value: pick the one that keeps the objective optimal
+            // and let the dual simplex repair the rows it pushes below zero.
+            subject = dualInsertionSymbol(row)
+            guard subject != nil else {
+                // Every symbol that could lower the positive constant is missing: the row
+                // can never reach zero.
+                certificate = row
+                throw .unsatisfiable
+            }
+        }
         if let subject {
             row.solve(for: subject)
             substitute(subject, row)
             insertRow(subject, row)
-        } else if !row.cells.isEmpty {
-            guard try addWithArtificialVariable(row) else { throw .unsatisfiable }
         }
         setRecord(ObjectIdentifier(constraint), record)
+        try dualOptimize()
         try optimize()
+    }
+
+    /// For a row `c + Σ a·x = 0` with `c > 0`: among the slack and error symbols with a
+    /// negative coefficient, the one with the smallest cost / |a| (the dual ratio test,
+    /// which keeps every reduced cost non-negative); ties go to the symbol in fewer rows,
+    /// then to the lower index.
+    func dualInsertionSymbol(_ row: Row) -> Symbol? {
+        var best: Cell?
+        for cell in row.cells where cell.symbol.isPivotable && cell.coefficient < 0 {
+            guard let current = best else {
+                best = cell
+                continue
+            }
+            switch objective.ratio(cell.symbol, -cell.coefficient, isLessThan: current.symbol, -current.coefficient) {
+            case true?: best = cell
+            case false?: break
+            case nil:
+                let a = columns[cell.symbol.index].count, b = columns[current.symbol.index].count
+                if a < b || (a == b && cell.symbol < current.symbol) { best = cell }
+            }
+        }
+        return best?.symbol
     }
 
     /// The constraint as a row over the current parametric symbols, with its marker
@@ -96,41 +128,6 @@ extension Tableau {
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
         return best
-    }
-
-    /// Phase one for a row with no obvious subject: adds it as the row of an artificial
-    /// variable and minimizes that variable. Returns whether it reached zero, that is
-    /// whether the constraint can hold.
-    mutating func addWithArtificialVariable(_ row: Row) throws(StepError) -> Bool {
-        let art = makeSymbol(.slack)
-        insertRow(art, row)
-        artificial = row
-        try optimizeArtificial()
-        let final = artificial!
-        artificial = nil
-        let success = nearZero(final.constant)
-        guard success else {
-            certificate = final
-            return false
-        }
-        if rows[art.index] != nil {
-            var definition = takeRow(art)
-            if definition.cells.isEmpty { return true }
-            guard let entering = definition.cells.first(where: { $0.symbol.isPivotable })?.symbol else {
-                certificate = final
-                return false
-            }
-            definition.solve(for: art, entering)
-            substitute(entering, definition)
-            insertRow(entering, definition)
-        }
-        for basic in rowsContaining(art) {
-            var row = rows[basic.index]!
-            row.remove(art)
-            replaceRow(basic, row, added: [])
-        }
-        objective.clear(art)
-        return true
     }
 
     /// Takes a constraint's row out of the tableau and re-optimizes.
@@ -205,12 +202,14 @@ extension Tableau {
         } else if rows[minus.index] != nil {
             if shiftConstant(minus, by: delta) < 0 { infeasible.append(minus) }
         } else {
-            for basic in rowsContaining(plus) {
-                let c = rows[basic.index]!.coefficient(for: plus)
-                if shiftConstant(basic, by: delta * c) < 0 && !basic.isExternal { infeasible.append(basic) }
-            }
+            shiftRows(containing: plus, by: delta)
         }
-        try dualOptimize()
+        do throws(StepError) {
+            try dualOptimize()
+        } catch {
+            // Edits are never required, so the system cannot have become infeasible.
+            throw .failure(.internalError("dual optimize failed"))
+        }
     }
 
     /// Rebuilds the tableau from the records after a required equality was removed.

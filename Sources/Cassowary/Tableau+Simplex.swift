@@ -29,13 +29,6 @@ extension Tableau {
             if !basic.isExternal && new.constant < 0 { infeasible.append(basic) }
         }
         objective.substitute(symbol, row)
-        if let art = artificial {
-            let c = art.coefficient(for: symbol)
-            if c != 0 {
-                scratch.removeAll(keepingCapacity: true)
-                artificial = art.adding(row, times: c, removing: symbol, added: &scratch)
-            }
-        }
     }
 
     /// Degenerate pivots in a row after which the entering choice becomes Bland's rule.
@@ -97,40 +90,28 @@ extension Tableau {
         return best
     }
 
-    /// Minimizes the artificial variable of phase one.
-    mutating func optimizeArtificial() throws(StepError) {
-        var degenerate = 0
-        while true {
-            var entering: Symbol?
-            let bland = degenerate >= Tableau.degenerateLimit
-            for cell in artificial!.cells where !cell.symbol.isDummy && cell.coefficient < 0
-                && prefers(cell.symbol, over: entering, bland: bland) {
-                entering = cell.symbol
-            }
-            guard let entering else { return }
-            guard let leaving = leavingRow(for: entering) else {
-                throw .failure(.internalError("the artificial objective is unbounded"))
-            }
-            degenerate = nearZero(rows[leaving.index]!.constant) ? degenerate + 1 : 0
-            pivot(leaving, entering)
-        }
-    }
-
-    /// Restores feasibility after edits, keeping optimality (the dual simplex).
+    /// Restores feasibility while keeping optimality (the dual simplex): every restricted
+    /// row below zero is pivoted up. A row that nothing can raise proves the required
+    /// constraints infeasible; it is kept as the certificate.
     mutating func dualOptimize() throws(StepError) {
         while let leaving = infeasible.popLast() {
             guard let row = rows[leaving.index], row.constant < 0, !nearZero(row.constant) else { continue }
             guard let entering = dualEnteringSymbol(row) else {
-                throw .failure(.internalError("dual optimize failed"))
+                infeasible.removeAll()
+                certificate = row
+                throw .unsatisfiable
             }
             pivot(leaving, entering)
         }
     }
 
-    /// The symbol with the smallest ratio cost / coefficient among the row's positive cells.
+    /// The entering symbol for a row below zero: a user variable if the row has one (it
+    /// moves at no cost), else the cell with the smallest ratio cost / coefficient among
+    /// the row's positive slack and error cells.
     func dualEnteringSymbol(_ row: Row) -> Symbol? {
+        if let free = row.cells.first(where: { $0.symbol.isExternal }) { return free.symbol }
         var best: Cell?
-        for cell in row.cells where cell.coefficient > 0 && !cell.symbol.isDummy {
+        for cell in row.cells where cell.coefficient > 0 && cell.symbol.isPivotable {
             if let current = best {
                 if objective.ratio(cell.symbol, cell.coefficient, isLessThan: current.symbol,
                                    current.coefficient) == true {

@@ -36,10 +36,10 @@ struct Tableau {
     var dirty: [Int32] = []
     var isDirty: [Bool] = []
     var objective = Objective()
-    var artificial: Row?
     var infeasible: [Symbol] = []
     var scratch: [Symbol] = []
-    /// The row that proved the last constraint unsatisfiable (phase one's final objective).
+    /// The row that proved the last constraint unsatisfiable: a combination of constraints
+    /// that can never be zero (a Farkas certificate).
     var certificate: Row?
 
     // What the user has given the solver.
@@ -67,6 +67,12 @@ struct Tableau {
     }
     var journal: [Undo] = []
     var metaJournal: [MetaUndo] = []
+    /// Old constants of rows shifted by an edit. A call shifts constants only before it
+    /// changes any row (see ``shiftConstant(_:by:)``), so undoing `journal` first and then
+    /// these is exact.
+    var constantJournal: [(index: Int32, constant: Double)] = []
+    /// `journal.count` when the call in progress began.
+    var journalStart = 0
     var journaling = false
 
     init(tracksEqualityMarkers: Bool) {
@@ -128,10 +134,71 @@ extension Tableau {
     /// Adds `delta` to the constant of a basic symbol's row and returns the new constant.
     mutating func shiftConstant(_ basic: Symbol, by delta: Double) -> Double {
         let old = rows[basic.index]!.constant
-        if journaling { journal.append(.constant(Int32(basic.index), old)) }
+        journalConstant(basic.index, old)
         touch(basic.index)
         rows[basic.index]!.constant = old + delta
         return old + delta
+    }
+
+    /// Journals a row's old constant: in the cheap journal while no row has changed yet in
+    /// this call, else in the row journal, which keeps the order of undoing exact.
+    @inline(__always) mutating func journalConstant(_ index: Int, _ old: Double) {
+        guard journaling else { return }
+        if journal.count == journalStart {
+            constantJournal.append((Int32(index), old))
+        } else {
+            journal.append(.constant(Int32(index), old))
+        }
+    }
+
+    /// Adds `delta · coefficient(symbol)` to the constant of every row that contains
+    /// `symbol`, compacting its column on the way, and queues the restricted rows that
+    /// became negative. This is the whole cost of an edit that changes no basis, so it
+    /// works on the arrays moved out into locals, where no copy or access check happens.
+    mutating func shiftRows(containing symbol: Symbol, by delta: Double) {
+        nextStamp()
+        let stamp = self.stamp
+        var table: [Row?] = [], marks: [UInt32] = [], live: [Int32] = []
+        swap(&table, &rows)
+        swap(&marks, &stamps)
+        swap(&live, &columns[symbol.index])
+        var shifted: [(index: Int32, old: Double, new: Double)] = []
+        shifted.reserveCapacity(live.count)
+        table.withUnsafeMutableBufferPointer { table in
+            marks.withUnsafeMutableBufferPointer { marks in
+                for entry in live {
+                    let i = Int(entry)
+                    guard i < table.count, marks[i] != stamp, table[i] != nil else { continue }
+                    let p = table[i].unsafelyUnwrapped.position(of: symbol)
+                    guard p.found else { continue }
+                    marks[i] = stamp
+                    let old = table[i].unsafelyUnwrapped.constant
+                    let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
+                    table[i]!.constant = new
+                    shifted.append((entry, old, new))
+                }
+            }
+        }
+        swap(&table, &rows)
+        swap(&marks, &stamps)
+        live.removeAll(keepingCapacity: true)
+        for (entry, old, new) in shifted {
+            let i = Int(entry)
+            live.append(entry)
+            journalConstant(i, old)
+            touch(i)
+            if new < 0 && !symbols[i].isExternal { infeasible.append(symbols[i]) }
+        }
+        swap(&live, &columns[symbol.index])
+    }
+
+    /// A fresh stamp for marking visited rows.
+    @inline(__always) mutating func nextStamp() {
+        stamp &+= 1
+        if stamp == 0 {
+            for i in stamps.indices { stamps[i] = 0 }
+            stamp = 1
+        }
     }
 
     mutating func setRecord(_ key: ObjectIdentifier, _ record: Record?) {
@@ -157,11 +224,7 @@ extension Tableau {
     /// The basic symbols whose rows contain `symbol`, in a fixed order; drops stale and
     /// repeated entries from the column as it reads it.
     mutating func rowsContaining(_ symbol: Symbol) -> [Symbol] {
-        stamp &+= 1
-        if stamp == 0 {
-            for i in stamps.indices { stamps[i] = 0 }
-            stamp = 1
-        }
+        nextStamp()
         let column = columns[symbol.index]
         var live: [Int32] = []
         live.reserveCapacity(column.count)
@@ -195,6 +258,10 @@ extension Tableau {
             case .references(let i, let old): references[Int(i)] = old
             }
         }
+        while let (i, old) = constantJournal.popLast() {
+            rows[Int(i)]!.constant = old
+            touch(Int(i))
+        }
         while metaJournal.count > metaMark {
             switch metaJournal.removeLast() {
             case .record(let key, let old): records[key] = old
@@ -213,7 +280,6 @@ extension Tableau {
             dirty.removeAll { Int($0) >= symbolMark }
         }
         infeasible.removeAll()
-        artificial = nil
     }
 
     /// Empties the tableau, keeping the records and edits (used by reset and rebuild).
@@ -224,7 +290,6 @@ extension Tableau {
         stamps = []
         stamp = 0
         objective = Objective()
-        artificial = nil
         infeasible = []
         variables = [:]
         externals = []

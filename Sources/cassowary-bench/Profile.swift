@@ -8,10 +8,15 @@ import Darwin
 /// Runs one scenario at N = 1,000 (chain at 10,000) a fixed number of times, for profiling.
 func profile(_ mode: String) throws {
     switch mode {
+    case "dump":
+        let grid = Grid(10)
+        try grid.build(requiredFirst: false)
+        print(grid.solver.dump())
     case "build":
         for _ in 0..<5 { try Grid(1000).build(requiredFirst: false) }
     case "chain":
-        for _ in 0..<5 { _ = try chain(10_000) }
+        let chain = Chain(10_000)
+        for _ in 0..<5 { _ = try chain.solve() }
     case "churn":
         let grid = Grid(1000)
         try grid.build(requiredFirst: false)

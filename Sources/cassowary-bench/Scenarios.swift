@@ -24,13 +24,23 @@ func sample(_ count: Int, of n: Int, seed: UInt64) -> [Int] {
 }
 
 /// x0 == 0, x(i+1) == x(i) + 10, all required.
-func chain(_ n: Int) throws -> (Solver, [Variable]) {
-    let solver = Solver()
-    let xs = (0..<n).map { Variable("x\($0)") }
-    try solver.addConstraint(xs[0] == 0)
-    for i in 1..<n { try solver.addConstraint(xs[i] == xs[i - 1] + 10) }
-    solver.updateVariables()
-    return (solver, xs)
+struct Chain {
+    let xs: [Variable]
+    let constraints: [Constraint]
+
+    init(_ n: Int) {
+        let xs = (0..<n).map { Variable("x\($0)") }
+        self.xs = xs
+        constraints = [xs[0] == 0] + (1..<n).map { xs[$0] == xs[$0 - 1] + 10 }
+    }
+
+    /// Adds every constraint to a new solver and updates the variables.
+    func solve() throws -> Solver {
+        let solver = Solver()
+        for constraint in constraints { try solver.addConstraint(constraint) }
+        solver.updateVariables()
+        return solver
+    }
 }
 
 /// The grid of the solver issue: N views in rows of 10 inside a container whose width is
