@@ -1,6 +1,7 @@
 /// The solver's objective: one cost row per strength level, compared level by level.
 ///
-/// Level `k` holds `constants[k] + Σ costs[k][i] · symbol_i`. A symbol's reduced cost is
+/// Level `k` holds `Σ costs[k][i] · symbol_i` (the constant term is not kept: no decision
+/// depends on it, and edits would make it stale, as in kiwi). A symbol's reduced cost is
 /// the vector of its coefficients, read from the highest level down; it is negative when
 /// the first coefficient that is not near zero is negative. Costs are stored densely by
 /// symbol index, so reading or changing one is O(1), and the symbols with a negative
@@ -11,12 +12,11 @@ struct Objective {
     /// Level slots ordered from the highest level to the lowest.
     private(set) var order: [Int] = []
     private var costs: [[Double]] = []
-    private(set) var constants: [Double] = []
     private var symbolCount = 0
     /// Symbols whose reduced cost is negative.
     private(set) var negative = Set<Symbol>()
 
-    private enum Change { case cost(Int, Int, Double), constant(Int, Double) }
+    private enum Change { case cost(Int, Int, Double) }
     private var journal: [Change] = []
     var journaling = false
 
@@ -32,7 +32,6 @@ struct Objective {
         if let k = levels.firstIndex(of: level) { return k }
         levels.append(level)
         costs.append([Double](repeating: 0, count: symbolCount))
-        constants.append(0)
         order = levels.indices.sorted { levels[$0] > levels[$1] }
         return levels.count - 1
     }
@@ -57,7 +56,6 @@ struct Objective {
             let c = costs[k][symbol.index]
             if c == 0 { continue }
             touched = true
-            setConstant(k, constants[k] + c * row.constant)
             for cell in row.cells {
                 setCost(k, cell.symbol, costs[k][cell.symbol.index] + c * cell.coefficient)
             }
@@ -71,7 +69,6 @@ struct Objective {
     /// Adds `row · weight` to one level (used to take back a basic error symbol's cost).
     mutating func addRow(_ row: Row, level: Double, weight: Double) {
         let k = slot(for: level)
-        setConstant(k, constants[k] + weight * row.constant)
         for cell in row.cells {
             setCost(k, cell.symbol, costs[k][cell.symbol.index] + weight * cell.coefficient)
             refreshSign(cell.symbol)
@@ -109,13 +106,11 @@ struct Objective {
         return nil
     }
 
-    /// The value of the objective, highest level first.
-    var value: [(level: Double, cost: Double)] { order.map { (levels[$0], constants[$0]) } }
+    /// The levels in use, highest first.
+    var levelsInOrder: [Double] { order.map { levels[$0] } }
 
-    /// Whether every cost and constant is near zero.
-    var isZero: Bool {
-        constants.allSatisfy(nearZero) && costs.allSatisfy { $0.allSatisfy(nearZero) }
-    }
+    /// Whether every cost is near zero.
+    var isZero: Bool { costs.allSatisfy { $0.allSatisfy(nearZero) } }
 
     /// The nonzero costs of a symbol, highest level first.
     func costs(of symbol: Symbol) -> [(level: Double, cost: Double)] {
@@ -132,11 +127,6 @@ struct Objective {
     private mutating func setCost(_ k: Int, _ symbol: Symbol, _ value: Double) {
         if journaling { journal.append(.cost(k, symbol.index, costs[k][symbol.index])) }
         costs[k][symbol.index] = value
-    }
-
-    private mutating func setConstant(_ k: Int, _ value: Double) {
-        if journaling { journal.append(.constant(k, constants[k])) }
-        constants[k] = value
     }
 
     private mutating func refreshSign(_ symbol: Symbol) {
@@ -157,13 +147,11 @@ struct Objective {
             case .cost(let k, let i, let old):
                 costs[k][i] = old
                 touched.append(i)
-            case .constant(let k, let old): constants[k] = old
             }
         }
         if levels.count > mark.levels {
             levels.removeSubrange(mark.levels...)
             costs.removeSubrange(mark.levels...)
-            constants.removeSubrange(mark.levels...)
             order = levels.indices.sorted { levels[$0] > levels[$1] }
         }
         if symbolCount > mark.symbols {

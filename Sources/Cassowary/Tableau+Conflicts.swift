@@ -61,7 +61,7 @@ extension Tableau {
             for record in records.values {
                 if let marker = record.marker, record.constraint.strength.isRequired { owners[marker] = record }
             }
-            return proof.cells.compactMap { owners[$0.symbol] }
+            return (proof.row.cells.map(\.symbol) + (proof.basic.map { [$0] } ?? [])).compactMap { owners[$0] }
                 .sorted { $0.sequence < $1.sequence }
                 .map(\.constraint)
         }

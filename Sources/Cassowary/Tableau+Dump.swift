@@ -20,14 +20,14 @@ extension Tableau {
                 return line + (c < 0 ? " - " : " + ") + formatNumber(abs(c)) + " * " + name(cell.symbol)
             }
         }
-        var out = "Objective (highest level first)\n"
-        for (level, cost) in objective.value {
+        var out = "Objective (highest level first; error at the current solution)\n"
+        for level in objective.levelsInOrder {
             let terms = objective.costedIndices().compactMap { i -> String? in
                 let c = objective.costs(of: symbols[i]).first { $0.level == level }?.cost ?? 0
                 return c == 0 ? nil : "\(formatNumber(c)) * \(name(symbols[i]))"
             }
-            out += "  level \(formatNumber(level)): \(formatNumber(cost))"
-                + (terms.isEmpty ? "" : " + " + terms.joined(separator: " + ")) + "\n"
+            out += "  level \(formatNumber(level)): error \(formatNumber(error(at: level)))"
+                + (terms.isEmpty ? "" : ", costs " + terms.joined(separator: " + ")) + "\n"
         }
         out += "Tableau\n"
         for i in rows.indices { if let row = rows[i] { out += "  \(name(symbols[i])) = \(text(row))\n" } }
@@ -43,6 +43,28 @@ extension Tableau {
         return out
     }
 
+    /// The weighted error of the preferences on one level at the current solution.
+    func error(at level: Double) -> Double {
+        var total = 0.0
+        for record in records.values.sorted(by: { $0.sequence < $1.sequence }) {
+            let constraint = record.constraint
+            guard let weight = constraint.strength.components.first(where: { $0.level == level })?.weight else { continue }
+            var value = constraint.expression.constant
+            for term in constraint.expression.terms {
+                let symbol = variables[ObjectIdentifier(term.variable)]
+                value += term.coefficient * (symbol.flatMap { rows[$0.index]?.constant } ?? 0)
+            }
+            if let edit = edits.values.first(where: { $0.constraint === constraint }) { value -= edit.constant }
+            let violation = switch constraint.relation {
+            case .equal: abs(value)
+            case .lessThanOrEqual: max(0, value)
+            case .greaterThanOrEqual: max(0, -value)
+            }
+            total += weight * violation
+        }
+        return total
+    }
+
     /// Size of the tableau: basic rows, nonzero cells in them, symbols made, constraints held.
     var statistics: (rows: Int, cells: Int, symbols: Int, constraints: Int) {
         var rowCount = 0, cellCount = 0
@@ -51,8 +73,9 @@ extension Tableau {
     }
 
     /// Whether the solver holds nothing: no constraint, edit, variable, row or cost.
-    var isEmpty: Bool {
-        records.isEmpty && edits.isEmpty && variables.isEmpty
+    mutating func isEmpty() -> Bool {
+        _ = try? rebuildIfNeeded()
+        return records.isEmpty && edits.isEmpty && variables.isEmpty
             && rows.allSatisfy { $0 == nil } && objective.isZero
     }
 }
@@ -67,5 +90,5 @@ extension Solver {
     public var statistics: (rows: Int, cells: Int, symbols: Int, constraints: Int) { tableau.statistics }
 
     /// Whether the solver holds nothing: no constraint, edit, variable, row or cost.
-    var isEmpty: Bool { tableau.isEmpty }
+    var isEmpty: Bool { tableau.isEmpty() }
 }

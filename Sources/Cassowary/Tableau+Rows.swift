@@ -11,7 +11,7 @@ extension Tableau {
             // Only fixed markers left: a redundant constraint if the constant is zero,
             // a contradiction otherwise.
             guard nearZero(row.constant) else {
-                certificate = row
+                certificate = (row, nil)
                 throw .unsatisfiable
             }
             subject = record.marker
@@ -23,7 +23,7 @@ extension Tableau {
             guard subject != nil else {
                 // Every symbol that could lower the positive constant is missing: the row
                 // can never reach zero.
-                certificate = row
+                certificate = (row, nil)
                 throw .unsatisfiable
             }
         }

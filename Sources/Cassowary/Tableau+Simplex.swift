@@ -98,7 +98,7 @@ extension Tableau {
             guard let row = rows[leaving.index], row.constant < 0, !nearZero(row.constant) else { continue }
             guard let entering = dualEnteringSymbol(row) else {
                 infeasible.removeAll()
-                certificate = row
+                certificate = (row, leaving)
                 throw .unsatisfiable
             }
             pivot(leaving, entering)

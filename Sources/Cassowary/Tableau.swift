@@ -39,8 +39,9 @@ struct Tableau {
     var infeasible: [Symbol] = []
     var scratch: [Symbol] = []
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
-    /// that can never be zero (a Farkas certificate).
-    var certificate: Row?
+    /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
+    /// the tableau (which takes part in the combination too).
+    var certificate: (row: Row, basic: Symbol?)?
 
     // What the user has given the solver.
     var records: [ObjectIdentifier: Record] = [:]

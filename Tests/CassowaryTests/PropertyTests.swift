@@ -1,0 +1,194 @@
+import Testing
+@testable import Cassowary
+
+/// splitmix64, for reproducible random systems.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A random sequence of solver calls over a few variables, replayable from its seed.
+struct RandomSystem {
+    var rng: SeededGenerator
+    let variables: [Variable]
+    static let strengths: [Strength] = [.required, .required, .required, .strong, .medium, .weak,
+                                        .create(0, 0, 3), .create(0, 2, 0), .create(1, 0, 0, weight: 2)]
+
+    init(seed: UInt64) {
+        rng = SeededGenerator(state: seed)
+        var local = rng
+        let count = Int.random(in: 2...5, using: &local)
+        rng = local
+        variables = (0..<count).map { Variable("v\($0)") }
+    }
+
+    mutating func constraint() -> Constraint {
+        let termCount = Int.random(in: 1...min(3, variables.count), using: &rng)
+        let chosen = variables.shuffled(using: &rng).prefix(termCount)
+        let terms = chosen.map { Term($0, coefficient: Double([-2, -1, 1, 1, 2, 3].randomElement(using: &rng)!)) }
+        let constant = Double(Int.random(in: -40...40, using: &rng))
+        let relation: Relation = [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+        return Constraint(Expression(terms, constant: constant), relation,
+                          strength: Self.strengths.randomElement(using: &rng)!)
+    }
+}
+
+/// Drives a solver with a random system and checks it against the reference optimizer.
+struct PropertyRun {
+    var system: RandomSystem
+    let solver = Solver()
+    var added: [Constraint] = []
+    var edits: [(Variable, Double, Strength)] = []
+    var rejected = 0
+
+    init(seed: UInt64) { system = RandomSystem(seed: seed) }
+
+    var levels: [Double] {
+        var all = Set<Double>()
+        for c in added { for k in c.strength.components { all.insert(k.level) } }
+        for e in edits { for k in e.2.components { all.insert(k.level) } }
+        return all.sorted(by: >)
+    }
+
+    /// One random call; returns a failure message or nil.
+    mutating func step() -> String? {
+        let choice = Int.random(in: 0..<10, using: &system.rng)
+        if choice < 6 || added.isEmpty {
+            let constraint = system.constraint()
+            solver.updateVariables()
+            let valuesBefore = system.variables.map(\.value)
+            let dumpBefore = solver.dump()
+            do {
+                try solver.addConstraint(constraint)
+                added.append(constraint)
+            } catch {
+                guard case .unsatisfiableConstraint(let c, let conflicts) = error, c === constraint,
+                      constraint.strength.isRequired else { return "unexpected error \(error)" }
+                rejected += 1
+                if solver.dump() != dumpBefore { return "state changed after rejecting \(constraint)" }
+                solver.updateVariables()
+                if system.variables.map(\.value) != valuesBefore { return "values changed after a rejection" }
+                if solver.hasConstraint(constraint) { return "rejected constraint kept" }
+                if let message = checkConflicts(constraint, conflicts) { return message }
+            }
+        } else if choice < 8 {
+            let victim = added.remove(at: Int.random(in: 0..<added.count, using: &system.rng))
+            do { try solver.removeConstraint(victim) } catch { return "remove failed: \(error)" }
+        } else {
+            let variable = system.variables.randomElement(using: &system.rng)!
+            let value = Double(Int.random(in: -60...60, using: &system.rng))
+            do {
+                if let i = edits.firstIndex(where: { $0.0 === variable }) {
+                    try solver.suggestValue(variable, value)
+                    edits[i].1 = value
+                } else {
+                    let strength: Strength = [.strong, .medium, .weak].randomElement(using: &system.rng)!
+                    try solver.addEditVariable(variable, strength: strength)
+                    try solver.suggestValue(variable, value)
+                    edits.append((variable, value, strength))
+                }
+            } catch { return "edit failed: \(error)" }
+        }
+        return check()
+    }
+
+    /// The conflict set is made of added required constraints, contradicts the constraint,
+    /// and is minimal (up to the deletion-filter limit).
+    func checkConflicts(_ constraint: Constraint, _ conflicts: [Constraint]) -> String? {
+        for c in conflicts where !added.contains(where: { $0 === c }) || !c.strength.isRequired {
+            return "conflict \(c) is not a required constraint of the solver"
+        }
+        func contradicts(_ set: [Constraint]) -> Bool {
+            let probe = Solver()
+            do {
+                for c in set { try probe.addConstraint(c) }
+                try probe.addConstraint(constraint)
+                return false
+            } catch { return true }
+        }
+        if !contradicts(conflicts) { return "conflict set \(conflicts) does not contradict \(constraint)" }
+        for i in conflicts.indices {
+            var smaller = conflicts
+            smaller.remove(at: i)
+            if contradicts(smaller) { return "conflict set \(conflicts) is not minimal for \(constraint)" }
+        }
+        return nil
+    }
+
+    /// Every required constraint holds and no point beats the solver's errors.
+    func check() -> String? {
+        solver.updateVariables()
+        for c in added where c.strength.isRequired {
+            let v = c.expression.value
+            let tolerance = 1e-6 * max(1, abs(c.expression.constant))
+            let holds = switch c.relation {
+            case .equal: abs(v) <= tolerance
+            case .lessThanOrEqual: v <= tolerance
+            case .greaterThanOrEqual: v >= -tolerance
+            }
+            if !holds { return "required \(c) broken: value \(v)" }
+        }
+        let levels = self.levels
+        guard let best = ReferenceOptimizer.optimum(of: added, edits: edits, variables: system.variables, levels: levels)
+        else { return "reference finds the accepted constraints infeasible" }
+        let got = ReferenceOptimizer.errors(of: added, edits: edits, levels: levels)
+        for (g, b) in zip(got, best) {
+            let tolerance = 1e-5 * max(1, abs(b))
+            if g > b + tolerance { return "suboptimal: errors \(got), optimum \(best)" }
+            if g < b - tolerance { return "reference not optimal? errors \(got), optimum \(best)" }
+        }
+        return nil
+    }
+}
+
+@Suite struct PropertyTests {
+    static let seeds: [UInt64] = Array(1...2000)
+
+    @Test("random systems: required constraints hold, errors are optimal, rejections change nothing")
+    func randomSystems() {
+        var rejected = 0, failures: [String] = []
+        for seed in Self.seeds {
+            var run = PropertyRun(seed: seed)
+            for stepIndex in 0..<12 {
+                if let message = run.step() {
+                    failures.append("seed \(seed) step \(stepIndex): \(message)")
+                    break
+                }
+            }
+            rejected += run.rejected
+        }
+        #expect(failures.isEmpty, "\(failures.count) failing seeds, first: \(failures.prefix(3))")
+        // The generator must actually exercise rejections.
+        #expect(rejected > 200)
+    }
+
+    @Test("removing every constraint and edit returns the solver to empty")
+    func removeEverything() throws {
+        for seed in UInt64(5000)..<5300 {
+            var run = PropertyRun(seed: seed)
+            for _ in 0..<10 { _ = run.step() }
+            for c in run.added { try run.solver.removeConstraint(c) }
+            for e in run.edits { try run.solver.removeEditVariable(e.0) }
+            #expect(run.solver.isEmpty, "seed \(seed): \(run.solver.dump())")
+        }
+    }
+
+    @Test("the same calls give the same tableau and values")
+    func deterministic() {
+        for seed in UInt64(9000)..<9200 {
+            var a = PropertyRun(seed: seed), b = PropertyRun(seed: seed)
+            for _ in 0..<12 {
+                _ = a.step()
+                _ = b.step()
+            }
+            #expect(a.solver.dump() == b.solver.dump(), "seed \(seed)")
+            #expect(a.system.variables.map(\.value) == b.system.variables.map(\.value), "seed \(seed)")
+        }
+    }
+}
