@@ -5,9 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-// Release-mode benchmark of the Cassowary solver. Prints one line per measurement,
-// `scenario<TAB>N<TAB>median seconds<TAB>repetitions`, after a check that the result is
-// right. `Benchmarks/compare.py` runs this and kiwisolver side by side.
+// Release-mode benchmark of the Cassowary solver. Prints a table of medians, one row per
+// scenario and size, each after a check that the result is right. With `--tsv` it prints
+// `scenario<TAB>N<TAB>median seconds<TAB>repetitions` lines instead, which
+// `Benchmarks/compare.py` reads to put kiwisolver's numbers beside ours.
 
 let clock = ContinuousClock()
 
@@ -27,7 +28,22 @@ func measure(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Double {
 }
 
 func report(_ scenario: String, _ n: Int, _ value: Double, _ repetitions: Int) {
-    print("\(scenario)\t\(n)\t\(value)\t\(repetitions)")
+    if tsv {
+        print("\(scenario)\t\(n)\t\(value)\t\(repetitions)")
+        return
+    }
+    let shown = value >= 1 ? "\(rounded(value)) s" : value >= 1e-3 ? "\(rounded(value * 1e3)) ms" : "\(rounded(value * 1e6)) µs"
+    func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+    print(scenario + String(repeating: " ", count: max(0, 20 - scenario.count)) + pad("\(n)", 7) + pad(shown, 14)
+          + pad("\(repetitions)", 6))
+}
+
+func rounded(_ value: Double) -> String {
+    let digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let text = String((value * scale).rounded() / scale)
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
 }
 
 func check(_ condition: Bool, _ message: String) {
@@ -38,13 +54,16 @@ func check(_ condition: Bool, _ message: String) {
 }
 nonisolated(unsafe) var exitCode: Int32 = 0
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = CommandLine.arguments.dropFirst()
+let tsv = arguments.contains("--tsv")
+arguments.removeAll { $0 == "--tsv" }
 if arguments.first == "profile" {
     // A fixed workload for instruction-count profiling (valgrind --tool=callgrind).
     try profile(arguments.dropFirst().first ?? "resize")
     exit(0)
 }
 let sizes = arguments.isEmpty ? [100, 1_000, 10_000] : arguments.compactMap { Int($0) }
+if !tsv { print("scenario" + String(repeating: " ", count: 12) + "      N        median  reps") }
 
 do {
     for n in sizes {
