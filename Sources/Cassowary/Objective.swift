@@ -4,17 +4,19 @@
 /// depends on it, and edits would make it stale, as in kiwi). A symbol's reduced cost is
 /// the vector of its coefficients, read from the highest level down; it is negative when
 /// the first coefficient that is not near zero is negative. Costs are stored densely by
-/// symbol index, so reading or changing one is O(1), and the symbols with a negative
-/// reduced cost are kept in a set so that finding the entering symbol does not scan the
-/// row. Every change can be journaled so that a failed call can be undone.
+/// symbol index, so reading or changing one is O(1), and the symbols whose reduced cost
+/// became negative are listed (each once, stale entries dropped when read) so that finding
+/// the entering symbol does not scan the row. Every change can be journaled so that a
+/// failed call can be undone.
 struct Objective {
     private(set) var levels: [Double] = []
     /// Level slots ordered from the highest level to the lowest.
     private(set) var order: [Int] = []
     private var costs: [[Double]] = []
     private var symbolCount = 0
-    /// Symbols whose reduced cost is negative.
-    private(set) var negative = Set<Symbol>()
+    /// Symbols whose reduced cost was negative when last changed; `listed` marks them.
+    private var negativeList: [Symbol] = []
+    private var listed: [Bool] = []
 
     private enum Change { case cost(Int, Int, Double) }
     private var journal: [Change] = []
@@ -22,9 +24,28 @@ struct Objective {
 
     /// Grows the dense storage to hold `count` symbols.
     mutating func reserveSymbols(_ count: Int) {
-        guard count > symbolCount else { return }
-        for k in costs.indices { costs[k].append(contentsOf: repeatElement(0, count: count - symbolCount)) }
-        symbolCount = count
+        while symbolCount < count {
+            for k in costs.indices { costs[k].append(0) }
+            listed.append(false)
+            symbolCount += 1
+        }
+    }
+
+    /// The symbols whose reduced cost is negative now (dummies included), dropping the
+    /// entries that no longer are.
+    mutating func negativeSymbols() -> [Symbol] {
+        var kept = 0
+        for k in negativeList.indices {
+            let symbol = negativeList[k]
+            if symbol.index < symbolCount, listed[symbol.index], sign(of: symbol) < 0 {
+                negativeList[kept] = symbol
+                kept += 1
+            } else if symbol.index < symbolCount {
+                listed[symbol.index] = false
+            }
+        }
+        negativeList.removeSubrange(kept...)
+        return negativeList
     }
 
     /// The slot of a level, created when first used.
@@ -130,7 +151,10 @@ struct Objective {
     }
 
     private mutating func refreshSign(_ symbol: Symbol) {
-        if sign(of: symbol) < 0 { negative.insert(symbol) } else { negative.remove(symbol) }
+        if !listed[symbol.index] && sign(of: symbol) < 0 {
+            listed[symbol.index] = true
+            negativeList.append(symbol)
+        }
     }
 
     /// A point to roll back to.
@@ -156,9 +180,10 @@ struct Objective {
         }
         if symbolCount > mark.symbols {
             for k in costs.indices { costs[k].removeSubrange(mark.symbols...) }
+            listed.removeSubrange(mark.symbols...)
             symbolCount = mark.symbols
         }
-        negative = negative.filter { $0.index < symbolCount }
+        negativeList.removeAll { $0.index >= symbolCount }
         for i in touched where i < symbolCount { refreshSign(symbols[i]) }
     }
 }

@@ -32,7 +32,7 @@ extension Tableau {
             substitute(subject, row)
             insertRow(subject, row)
         }
-        setRecord(ObjectIdentifier(constraint), record)
+        setRecord(ObjectIdentifier(constraint), record, replacing: .some(nil))
         try dualOptimize()
         try optimize()
     }
@@ -212,10 +212,14 @@ extension Tableau {
         }
     }
 
-    /// Rebuilds the tableau from the records after a required equality was removed.
+    /// Rebuilds the tableau from the records after a required equality was removed: the
+    /// required constraints first, then the preferences, each in insertion order (with
+    /// the preferences last, adding them pivots least), then the edits' suggestions.
     mutating func rebuildIfNeeded() throws(SolverError) {
         guard needsRebuild else { return }
-        let ordered = records.values.sorted { $0.sequence < $1.sequence }
+        let ordered = records.values.sorted {
+            ($0.constraint.strength.isRequired ? 0 : 1, $0.sequence) < ($1.constraint.strength.isRequired ? 0 : 1, $1.sequence)
+        }
         clearTableau()
         records = [:]
         needsRebuild = false

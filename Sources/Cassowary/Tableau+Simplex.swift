@@ -82,9 +82,9 @@ extension Tableau {
     }
 
     /// The entering symbol among those whose reduced cost is negative.
-    func enteringSymbol(bland: Bool) -> Symbol? {
+    mutating func enteringSymbol(bland: Bool) -> Symbol? {
         var best: Symbol?
-        for symbol in objective.negative where !symbol.isDummy && prefers(symbol, over: best, bland: bland) {
+        for symbol in objective.negativeSymbols() where !symbol.isDummy && prefers(symbol, over: best, bland: bland) {
             best = symbol
         }
         return best

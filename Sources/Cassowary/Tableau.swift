@@ -202,8 +202,8 @@ extension Tableau {
         }
     }
 
-    mutating func setRecord(_ key: ObjectIdentifier, _ record: Record?) {
-        if journaling { metaJournal.append(.record(key, records[key])) }
+    mutating func setRecord(_ key: ObjectIdentifier, _ record: Record?, replacing old: Record?? = .none) {
+        if journaling { metaJournal.append(.record(key, old ?? records[key])) }
         records[key] = record
     }
 
