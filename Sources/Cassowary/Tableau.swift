@@ -32,7 +32,7 @@ struct Tableau {
     /// The user variable of each external symbol, and how many constraints use it.
     var externals: [Variable?] = []
     var references: [Int32] = []
-    /// Basic symbols whose value may have changed since the last ``updateVariables()``.
+    /// External symbols whose value may have changed since the last ``updateVariables()``.
     var dirty: [Int32] = []
     var isDirty: [Bool] = []
     var objective = Objective()
@@ -99,9 +99,10 @@ extension Tableau {
         return symbol
     }
 
-    /// Notes that the value of a basic symbol may have changed.
+    /// Notes that the value of a user variable's symbol may have changed (other symbols
+    /// have no value to write).
     @inline(__always) mutating func touch(_ index: Int) {
-        if !isDirty[index] {
+        if !isDirty[index] && symbols[index].isExternal {
             isDirty[index] = true
             dirty.append(Int32(index))
         }
@@ -159,38 +160,59 @@ extension Tableau {
     mutating func shiftRows(containing symbol: Symbol, by delta: Double) {
         nextStamp()
         let stamp = self.stamp
-        var table: [Row?] = [], marks: [UInt32] = [], live: [Int32] = []
+        var table: [Row?] = [], marks: [UInt32] = [], live: [Int32] = [], flags: [Bool] = []
         swap(&table, &rows)
         swap(&marks, &stamps)
         swap(&live, &columns[symbol.index])
-        var shifted: [(index: Int32, old: Double, new: Double)] = []
+        swap(&flags, &isDirty)
+        var shifted: [(index: Int32, constant: Double)] = []
         shifted.reserveCapacity(live.count)
+        var changed: [Int32] = [], negative: [Symbol] = []
+        var kept = 0
+        let kinds = symbols
         table.withUnsafeMutableBufferPointer { table in
             marks.withUnsafeMutableBufferPointer { marks in
-                for entry in live {
-                    let i = Int(entry)
-                    guard i < table.count, marks[i] != stamp, table[i] != nil else { continue }
-                    let p = table[i].unsafelyUnwrapped.position(of: symbol)
-                    guard p.found else { continue }
-                    marks[i] = stamp
-                    let old = table[i].unsafelyUnwrapped.constant
-                    let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
-                    table[i]!.constant = new
-                    shifted.append((entry, old, new))
+                flags.withUnsafeMutableBufferPointer { flags in
+                    live.withUnsafeMutableBufferPointer { live in
+                        for k in live.indices {
+                            let i = Int(live[k])
+                            guard i < table.count, marks[i] != stamp, table[i] != nil else { continue }
+                            let p = table[i].unsafelyUnwrapped.position(of: symbol)
+                            guard p.found else { continue }
+                            marks[i] = stamp
+                            live[kept] = live[k]
+                            kept += 1
+                            let old = table[i].unsafelyUnwrapped.constant
+                            let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
+                            table[i]!.constant = new
+                            shifted.append((live[k], old))
+                            if kinds[i].isExternal {
+                                if !flags[i] {
+                                    flags[i] = true
+                                    changed.append(live[k])
+                                }
+                            } else if new < 0 {
+                                negative.append(kinds[i])
+                            }
+                        }
+                    }
                 }
             }
         }
+        live.removeSubrange(kept...)
         swap(&table, &rows)
         swap(&marks, &stamps)
-        live.removeAll(keepingCapacity: true)
-        for (entry, old, new) in shifted {
-            let i = Int(entry)
-            live.append(entry)
-            journalConstant(i, old)
-            touch(i)
-            if new < 0 && !symbols[i].isExternal { infeasible.append(symbols[i]) }
-        }
         swap(&live, &columns[symbol.index])
+        swap(&flags, &isDirty)
+        dirty.append(contentsOf: changed)
+        infeasible.append(contentsOf: negative)
+        if journaling {
+            if journal.count == journalStart {
+                constantJournal.append(contentsOf: shifted)
+            } else {
+                for (i, old) in shifted { journal.append(.constant(i, old)) }
+            }
+        }
     }
 
     /// A fresh stamp for marking visited rows.
