@@ -10,10 +10,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "Cassowary"),
-        .executableTarget(name: "cassowary-bench", dependencies: ["Cassowary"]),
+        .target(name: "SeededRandom"),
+        .executableTarget(name: "cassowary-bench", dependencies: ["Cassowary", "SeededRandom"]),
         .testTarget(
             name: "CassowaryTests",
-            dependencies: ["Cassowary"],
+            dependencies: ["Cassowary", "SeededRandom"],
             resources: [.copy("Fixtures")]
         ),
     ],

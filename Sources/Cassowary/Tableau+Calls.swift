@@ -1,67 +1,7 @@
-// The solver's calls as transactions on the tableau: each either completes or leaves the
-// tableau exactly as it was.
+// The solver's calls, each run as a transaction on the tableau (see Tableau+Journal.swift):
+// it either completes or leaves the tableau exactly as it was.
 
 extension Tableau {
-    /// Where a transaction started: undoing goes back to this point.
-    struct Mark {
-        let journal: Int
-        let meta: Int
-        let objective: (journal: Int, levels: Int, symbols: Int)
-        let symbols: Int
-        let sequence: Int
-    }
-
-    /// Starts journaling every change.
-    mutating func begin() -> Mark {
-        journaling = true
-        objective.journaling = true
-        journalStart = journal.count
-        return Mark(journal: journal.count, meta: metaJournal.count, objective: objective.mark, symbols: symbols.count,
-                    sequence: nextSequence)
-    }
-
-    /// Keeps the changes since `begin`.
-    mutating func commit() {
-        journaling = false
-        objective.journaling = false
-        journal.removeAll(keepingCapacity: true)
-        metaJournal.removeAll(keepingCapacity: true)
-        constantJournal.removeAll(keepingCapacity: true)
-        objective.commit()
-    }
-
-    /// Undoes every change since `mark`.
-    mutating func rollback(_ mark: Mark) {
-        rollback(to: mark.journal, meta: mark.meta, symbols: mark.symbols)
-        objective.rollback(to: mark.objective, symbols: symbols)
-        nextSequence = mark.sequence
-        commit()
-    }
-
-    /// Runs `body` as one transaction; any failure is undone and rethrown.
-    mutating func transaction(_ body: (inout Tableau) throws(StepError) -> Void) throws(StepError) {
-        let mark = begin()
-        do throws(StepError) {
-            try body(&self)
-            commit()
-        } catch {
-            rollback(mark)
-            throw error
-        }
-    }
-
-    /// A transaction that cannot be unsatisfiable; its failures are ``SolverError``s.
-    mutating func run(_ body: (inout Tableau) throws(StepError) -> Void) throws(SolverError) {
-        do throws(StepError) {
-            try transaction(body)
-        } catch {
-            switch error {
-            case .unsatisfiable: throw .internalError("a step that cannot be unsatisfiable was")
-            case .failure(let failure): throw failure
-            }
-        }
-    }
-
     /// Adds a constraint in a transaction.
     mutating func add(_ constraint: Constraint) throws(StepError) {
         try transaction { (t: inout Tableau) throws(StepError) in try t.insert(constraint) }

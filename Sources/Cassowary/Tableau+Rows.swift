@@ -189,29 +189,6 @@ extension Tableau {
         return first?.symbol ?? second?.symbol ?? third
     }
 
-    /// Moves an edit variable's target and restores feasibility with the dual simplex.
-    mutating func suggest(_ key: ObjectIdentifier, _ value: Double) throws(StepError) {
-        var info = edits[key]!
-        let delta = value - info.constant
-        info.constant = value
-        setEdit(key, info)
-        let record = records[ObjectIdentifier(info.constraint)]!
-        let plus = record.marker!, minus = record.other!
-        if rows[plus.index] != nil {
-            if shiftConstant(plus, by: -delta) < 0 { infeasible.append(plus) }
-        } else if rows[minus.index] != nil {
-            if shiftConstant(minus, by: delta) < 0 { infeasible.append(minus) }
-        } else {
-            shiftRows(containing: plus, by: delta)
-        }
-        do throws(StepError) {
-            try dualOptimize()
-        } catch {
-            // Edits are never required, so the system cannot have become infeasible.
-            throw .failure(.internalError("dual optimize failed"))
-        }
-    }
-
     /// Rebuilds the tableau from the records after a required equality was removed: the
     /// required constraints first, then the preferences, each in insertion order (with
     /// the preferences last, adding them pivots least), then the edits' suggestions.

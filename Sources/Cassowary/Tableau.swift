@@ -69,7 +69,7 @@ struct Tableau {
     var journal: [Undo] = []
     var metaJournal: [MetaUndo] = []
     /// Old constants of rows shifted by an edit. A call shifts constants only before it
-    /// changes any row (see ``shiftConstant(_:by:)``), so undoing `journal` first and then
+    /// changes any row (see Tableau+Edits.swift), so undoing `journal` first and then
     /// these is exact.
     var constantJournal: [(index: Int32, constant: Double)] = []
     /// `journal.count` when the call in progress began.
@@ -133,97 +133,6 @@ extension Tableau {
         for symbol in added { columns[symbol.index].append(Int32(basic.index)) }
     }
 
-    /// Adds `delta` to the constant of a basic symbol's row and returns the new constant.
-    mutating func shiftConstant(_ basic: Symbol, by delta: Double) -> Double {
-        let old = rows[basic.index]!.constant
-        journalConstant(basic.index, old)
-        touch(basic.index)
-        rows[basic.index]!.constant = old + delta
-        return old + delta
-    }
-
-    /// Journals a row's old constant: in the cheap journal while no row has changed yet in
-    /// this call, else in the row journal, which keeps the order of undoing exact.
-    @inline(__always) mutating func journalConstant(_ index: Int, _ old: Double) {
-        guard journaling else { return }
-        if journal.count == journalStart {
-            constantJournal.append((Int32(index), old))
-        } else {
-            journal.append(.constant(Int32(index), old))
-        }
-    }
-
-    /// Adds `delta · coefficient(symbol)` to the constant of every row that contains
-    /// `symbol`, compacting its column on the way, and queues the restricted rows that
-    /// became negative. This is the whole cost of an edit that changes no basis, so it
-    /// works on the arrays moved out into locals, where no copy or access check happens.
-    mutating func shiftRows(containing symbol: Symbol, by delta: Double) {
-        nextStamp()
-        let stamp = self.stamp
-        var table: [Row?] = [], marks: [UInt32] = [], live: [Int32] = [], flags: [Bool] = []
-        swap(&table, &rows)
-        swap(&marks, &stamps)
-        swap(&live, &columns[symbol.index])
-        swap(&flags, &isDirty)
-        var shifted: [(index: Int32, constant: Double)] = []
-        shifted.reserveCapacity(live.count)
-        var changed: [Int32] = [], negative: [Symbol] = []
-        var kept = 0
-        let kinds = symbols
-        table.withUnsafeMutableBufferPointer { table in
-            marks.withUnsafeMutableBufferPointer { marks in
-                flags.withUnsafeMutableBufferPointer { flags in
-                    live.withUnsafeMutableBufferPointer { live in
-                        for k in live.indices {
-                            let i = Int(live[k])
-                            guard i < table.count, marks[i] != stamp, table[i] != nil else { continue }
-                            let p = table[i].unsafelyUnwrapped.position(of: symbol)
-                            guard p.found else { continue }
-                            marks[i] = stamp
-                            live[kept] = live[k]
-                            kept += 1
-                            let old = table[i].unsafelyUnwrapped.constant
-                            let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
-                            table[i]!.constant = new
-                            shifted.append((live[k], old))
-                            if kinds[i].isExternal {
-                                if !flags[i] {
-                                    flags[i] = true
-                                    changed.append(live[k])
-                                }
-                            } else if new < 0 {
-                                negative.append(kinds[i])
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        live.removeSubrange(kept...)
-        swap(&table, &rows)
-        swap(&marks, &stamps)
-        swap(&live, &columns[symbol.index])
-        swap(&flags, &isDirty)
-        dirty.append(contentsOf: changed)
-        infeasible.append(contentsOf: negative)
-        if journaling {
-            if journal.count == journalStart {
-                constantJournal.append(contentsOf: shifted)
-            } else {
-                for (i, old) in shifted { journal.append(.constant(i, old)) }
-            }
-        }
-    }
-
-    /// A fresh stamp for marking visited rows.
-    @inline(__always) mutating func nextStamp() {
-        stamp &+= 1
-        if stamp == 0 {
-            for i in stamps.indices { stamps[i] = 0 }
-            stamp = 1
-        }
-    }
-
     mutating func setRecord(_ key: ObjectIdentifier, _ record: Record?, replacing old: Record?? = .none) {
         if journaling { metaJournal.append(.record(key, old ?? records[key])) }
         records[key] = record
@@ -242,6 +151,15 @@ extension Tableau {
     mutating func setReferences(_ symbol: Symbol, _ count: Int32) {
         if journaling { journal.append(.references(Int32(symbol.index), references[symbol.index])) }
         references[symbol.index] = count
+    }
+
+    /// A fresh stamp for marking visited rows.
+    @inline(__always) mutating func nextStamp() {
+        stamp &+= 1
+        if stamp == 0 {
+            for i in stamps.indices { stamps[i] = 0 }
+            stamp = 1
+        }
     }
 
     /// The basic symbols whose rows contain `symbol`, in a fixed order; drops stale and
@@ -263,46 +181,6 @@ extension Tableau {
         }
         columns[symbol.index] = live
         return result
-    }
-
-    /// Undoes the journals back to their marks and forgets symbols made since `symbolMark`.
-    mutating func rollback(to mark: Int, meta metaMark: Int, symbols symbolMark: Int) {
-        while journal.count > mark {
-            switch journal.removeLast() {
-            case .row(let i, let old):
-                rows[Int(i)] = old
-                touch(Int(i))
-                if let old {
-                    for cell in old.cells { columns[cell.symbol.index].append(i) }
-                }
-            case .constant(let i, let old):
-                rows[Int(i)]!.constant = old
-                touch(Int(i))
-            case .references(let i, let old): references[Int(i)] = old
-            }
-        }
-        while let (i, old) = constantJournal.popLast() {
-            rows[Int(i)]!.constant = old
-            touch(Int(i))
-        }
-        while metaJournal.count > metaMark {
-            switch metaJournal.removeLast() {
-            case .record(let key, let old): records[key] = old
-            case .edit(let key, let old): edits[key] = old
-            case .variable(let key, let old): variables[key] = old
-            }
-        }
-        if symbols.count > symbolMark {
-            symbols.removeSubrange(symbolMark...)
-            rows.removeSubrange(symbolMark...)
-            columns.removeSubrange(symbolMark...)
-            stamps.removeSubrange(symbolMark...)
-            externals.removeSubrange(symbolMark...)
-            references.removeSubrange(symbolMark...)
-            isDirty.removeSubrange(symbolMark...)
-            dirty.removeAll { Int($0) >= symbolMark }
-        }
-        infeasible.removeAll()
     }
 
     /// Empties the tableau, keeping the records and edits (used by reset and rebuild).

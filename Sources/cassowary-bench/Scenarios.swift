@@ -1,20 +1,9 @@
 import Cassowary
-
-/// splitmix64: the same seeded sequence as `Benchmarks/kiwi_bench.py`.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 /// `count` distinct indices below `n`, chosen by a seeded partial shuffle, in ascending order.
 func sample(_ count: Int, of n: Int, seed: UInt64) -> [Int] {
-    var rng = SplitMix64(state: seed)
+    var rng = SplitMix64(seed: seed)
     var indices = Array(0..<n)
     for i in 0..<count {
         let j = i + Int(rng.next() % UInt64(n - i))

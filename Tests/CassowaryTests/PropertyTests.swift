@@ -1,27 +1,16 @@
 import Testing
 @testable import Cassowary
-
-/// splitmix64, for reproducible random systems.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 /// A random sequence of solver calls over a few variables, replayable from its seed.
 struct RandomSystem {
-    var rng: SeededGenerator
+    var rng: SplitMix64
     let variables: [Variable]
     static let strengths: [Strength] = [.required, .required, .required, .strong, .medium, .weak,
                                         .create(0, 0, 3), .create(0, 2, 0), .create(1, 0, 0, weight: 2)]
 
     init(seed: UInt64) {
-        rng = SeededGenerator(state: seed)
+        rng = SplitMix64(seed: seed)
         var local = rng
         let count = Int.random(in: 2...5, using: &local)
         rng = local

@@ -1,0 +1,98 @@
+// Edits: a suggested value moves the constants of the rows that hold the edit's error
+// symbol, then the dual simplex repairs any row that went below zero.
+
+extension Tableau {
+    /// Moves an edit variable's target and restores feasibility with the dual simplex.
+    mutating func suggest(_ key: ObjectIdentifier, _ value: Double) throws(StepError) {
+        var info = edits[key]!
+        let delta = value - info.constant
+        info.constant = value
+        setEdit(key, info)
+        let record = records[ObjectIdentifier(info.constraint)]!
+        let plus = record.marker!, minus = record.other!
+        if rows[plus.index] != nil {
+            if shiftConstant(plus, by: -delta) < 0 { infeasible.append(plus) }
+        } else if rows[minus.index] != nil {
+            if shiftConstant(minus, by: delta) < 0 { infeasible.append(minus) }
+        } else {
+            shiftRows(containing: plus, by: delta)
+        }
+        do throws(StepError) {
+            try dualOptimize()
+        } catch {
+            // Edits are never required, so the system cannot have become infeasible.
+            throw .failure(.internalError("dual optimize failed"))
+        }
+    }
+
+    /// Adds `delta` to the constant of a basic symbol's row and returns the new constant.
+    mutating func shiftConstant(_ basic: Symbol, by delta: Double) -> Double {
+        let old = rows[basic.index]!.constant
+        journalConstant(basic.index, old)
+        touch(basic.index)
+        rows[basic.index]!.constant = old + delta
+        return old + delta
+    }
+
+    /// Adds `delta · coefficient(symbol)` to the constant of every row that contains
+    /// `symbol`, compacting its column on the way, and queues the restricted rows that
+    /// became negative. This is the whole cost of an edit that changes no basis, so it
+    /// works on the arrays moved out into locals, where no copy or access check happens.
+    mutating func shiftRows(containing symbol: Symbol, by delta: Double) {
+        nextStamp()
+        let stamp = self.stamp
+        var table: [Row?] = [], marks: [UInt32] = [], live: [Int32] = [], flags: [Bool] = []
+        swap(&table, &rows)
+        swap(&marks, &stamps)
+        swap(&live, &columns[symbol.index])
+        swap(&flags, &isDirty)
+        var shifted: [(index: Int32, constant: Double)] = []
+        shifted.reserveCapacity(live.count)
+        var changed: [Int32] = [], negative: [Symbol] = []
+        var kept = 0
+        let kinds = symbols
+        table.withUnsafeMutableBufferPointer { table in
+            marks.withUnsafeMutableBufferPointer { marks in
+                flags.withUnsafeMutableBufferPointer { flags in
+                    live.withUnsafeMutableBufferPointer { live in
+                        for k in live.indices {
+                            let i = Int(live[k])
+                            guard i < table.count, marks[i] != stamp, table[i] != nil else { continue }
+                            let p = table[i].unsafelyUnwrapped.position(of: symbol)
+                            guard p.found else { continue }
+                            marks[i] = stamp
+                            live[kept] = live[k]
+                            kept += 1
+                            let old = table[i].unsafelyUnwrapped.constant
+                            let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
+                            table[i]!.constant = new
+                            shifted.append((live[k], old))
+                            if kinds[i].isExternal {
+                                if !flags[i] {
+                                    flags[i] = true
+                                    changed.append(live[k])
+                                }
+                            } else if new < 0 {
+                                negative.append(kinds[i])
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        live.removeSubrange(kept...)
+        swap(&table, &rows)
+        swap(&marks, &stamps)
+        swap(&live, &columns[symbol.index])
+        swap(&flags, &isDirty)
+        dirty.append(contentsOf: changed)
+        infeasible.append(contentsOf: negative)
+        if journaling {
+            if journal.count == journalStart {
+                constantJournal.append(contentsOf: shifted)
+            } else {
+                for (i, old) in shifted { journal.append(.constant(i, old)) }
+            }
+        }
+    }
+}

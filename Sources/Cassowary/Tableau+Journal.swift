@@ -1,0 +1,115 @@
+// Transactions: while a call is in progress every change is journaled, and a failure
+// undoes the journal, so a call that throws leaves the tableau exactly as it was.
+
+extension Tableau {
+    /// Where a transaction started: undoing goes back to this point.
+    struct Mark {
+        let journal: Int
+        let meta: Int
+        let objective: (journal: Int, levels: Int, symbols: Int)
+        let symbols: Int
+        let sequence: Int
+    }
+
+    /// Starts journaling every change.
+    mutating func begin() -> Mark {
+        journaling = true
+        objective.journaling = true
+        journalStart = journal.count
+        return Mark(journal: journal.count, meta: metaJournal.count, objective: objective.mark,
+                    symbols: symbols.count, sequence: nextSequence)
+    }
+
+    /// Keeps the changes since `begin`.
+    mutating func commit() {
+        journaling = false
+        objective.journaling = false
+        journal.removeAll(keepingCapacity: true)
+        metaJournal.removeAll(keepingCapacity: true)
+        constantJournal.removeAll(keepingCapacity: true)
+        objective.commit()
+    }
+
+    /// Undoes every change since `mark`.
+    mutating func rollback(_ mark: Mark) {
+        rollback(to: mark.journal, meta: mark.meta, symbols: mark.symbols)
+        objective.rollback(to: mark.objective, symbols: symbols)
+        nextSequence = mark.sequence
+        commit()
+    }
+
+    /// Runs `body` as one transaction; any failure is undone and rethrown.
+    mutating func transaction(_ body: (inout Tableau) throws(StepError) -> Void) throws(StepError) {
+        let mark = begin()
+        do throws(StepError) {
+            try body(&self)
+            commit()
+        } catch {
+            rollback(mark)
+            throw error
+        }
+    }
+
+    /// A transaction that cannot be unsatisfiable; its failures are ``SolverError``s.
+    mutating func run(_ body: (inout Tableau) throws(StepError) -> Void) throws(SolverError) {
+        do throws(StepError) {
+            try transaction(body)
+        } catch {
+            switch error {
+            case .unsatisfiable: throw .internalError("a step that cannot be unsatisfiable was")
+            case .failure(let failure): throw failure
+            }
+        }
+    }
+
+    /// Journals a row's old constant: in the cheap journal while no row has changed yet in
+    /// this call, else in the row journal, which keeps the order of undoing exact.
+    @inline(__always) mutating func journalConstant(_ index: Int, _ old: Double) {
+        guard journaling else { return }
+        if journal.count == journalStart {
+            constantJournal.append((Int32(index), old))
+        } else {
+            journal.append(.constant(Int32(index), old))
+        }
+    }
+
+    /// Undoes the journals back to their marks and forgets symbols made since `symbolMark`.
+    mutating func rollback(to mark: Int, meta metaMark: Int, symbols symbolMark: Int) {
+        while journal.count > mark {
+            switch journal.removeLast() {
+            case .row(let i, let old):
+                rows[Int(i)] = old
+                touch(Int(i))
+                if let old {
+                    for cell in old.cells { columns[cell.symbol.index].append(i) }
+                }
+            case .constant(let i, let old):
+                rows[Int(i)]!.constant = old
+                touch(Int(i))
+            case .references(let i, let old): references[Int(i)] = old
+            }
+        }
+        while let (i, old) = constantJournal.popLast() {
+            rows[Int(i)]!.constant = old
+            touch(Int(i))
+        }
+        while metaJournal.count > metaMark {
+            switch metaJournal.removeLast() {
+            case .record(let key, let old): records[key] = old
+            case .edit(let key, let old): edits[key] = old
+            case .variable(let key, let old): variables[key] = old
+            }
+        }
+        if symbols.count > symbolMark {
+            symbols.removeSubrange(symbolMark...)
+            rows.removeSubrange(symbolMark...)
+            columns.removeSubrange(symbolMark...)
+            stamps.removeSubrange(symbolMark...)
+            externals.removeSubrange(symbolMark...)
+            references.removeSubrange(symbolMark...)
+            isDirty.removeSubrange(symbolMark...)
+            dirty.removeAll { Int($0) >= symbolMark }
+        }
+        infeasible.removeAll()
+    }
+}
