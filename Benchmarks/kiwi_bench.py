@@ -163,7 +163,7 @@ def churn(n):
     grid.build(False)
     churnable = grid.view_order
     cycles = []
-    for cycle in range(5):
+    for cycle in range(9):
         chosen = [churnable[i] for i in sample(len(churnable) // 10, len(churnable), cycle + 1)]
 
         def run():
@@ -175,7 +175,7 @@ def churn(n):
 
         cycles.append(timed(run))
         check(abs(grid.view_width[-1].value() - 88.8) < 1e-6, "kiwi churn width")
-    report("churn", n, statistics.median(cycles), 5)
+    report("churn", n, statistics.median(cycles), 9)
 
 
 if __name__ == "__main__":

@@ -67,7 +67,7 @@ extension Tableau {
         for term in expression.terms where !nearZero(term.coefficient) {
             let symbol = symbol(for: term.variable)
             if let basic = rows[symbol.index] {
-                scratch.removeAll(keepingCapacity: true)
+                clearScratch()
                 row = row.adding(basic, times: term.coefficient, removing: nil, added: &scratch)
             } else {
                 row.insert(symbol, term.coefficient)
@@ -189,28 +189,38 @@ extension Tableau {
         return first?.symbol ?? second?.symbol ?? third
     }
 
-    /// Rebuilds the tableau from the records after a required equality was removed: the
-    /// required constraints first, then the preferences, each in insertion order (with
-    /// the preferences last, adding them pivots least), then the edits' suggestions.
+    /// Rebuilds the tableau from the records after a required equality was removed. The
+    /// edit variables come first, at their suggested values, then the required
+    /// constraints, then the preferences, each group in insertion order: that way the rows
+    /// are built where they will end, and adding the preferences last pivots least.
     mutating func rebuildIfNeeded() throws(SolverError) {
         guard needsRebuild else { return }
-        let ordered = records.values.sorted {
-            ($0.constraint.strength.isRequired ? 0 : 1, $0.sequence) < ($1.constraint.strength.isRequired ? 0 : 1, $1.sequence)
+        let editKeys = Dictionary(uniqueKeysWithValues: edits.map { (ObjectIdentifier($0.value.constraint), $0.key) })
+        func group(_ record: Record) -> Int {
+            editKeys[ObjectIdentifier(record.constraint)] != nil ? 0 : record.constraint.strength.isRequired ? 1 : 2
         }
+        let all = Array(records.values)
+        let ordered = all.indices.map { (group: group(all[$0]), sequence: all[$0].sequence, index: $0) }
+            .sorted { ($0.group, $0.sequence) < ($1.group, $1.sequence) }
+            .map { all[$0.index] }
+        let variableCount = variables.count
         clearTableau()
         records = [:]
+        records.reserveCapacity(ordered.count)
+        variables.reserveCapacity(variableCount)
         needsRebuild = false
         do {
-            for record in ordered { try insert(record.constraint, sequence: record.sequence) }
-            let targets = edits.sorted {
-                records[ObjectIdentifier($0.value.constraint)]!.sequence
-                    < records[ObjectIdentifier($1.value.constraint)]!.sequence
-            }
-            for (key, info) in targets where info.constant != 0 {
-                edits[key]!.constant = 0
-                try suggest(key, info.constant)
+            for record in ordered {
+                try insert(record.constraint, sequence: record.sequence)
+                if let key = editKeys[ObjectIdentifier(record.constraint)], let target = edits[key]?.constant {
+                    edits[key]!.constant = 0
+                    try suggest(key, target)
+                }
             }
         } catch {
+            // Never lose a constraint: keep every record and try again on the next call.
+            records = Dictionary(uniqueKeysWithValues: ordered.map { (ObjectIdentifier($0.constraint), $0) })
+            needsRebuild = true
             throw .internalError("rebuilding the tableau failed: \(error)")
         }
     }

@@ -23,7 +23,7 @@ extension Tableau {
         for basic in rowsContaining(symbol) {
             let old = rows[basic.index]!
             let c = old.coefficient(for: symbol)
-            scratch.removeAll(keepingCapacity: true)
+            clearScratch()
             let new = old.adding(row, times: c, removing: symbol, added: &scratch)
             replaceRow(basic, new, added: scratch)
             if !basic.isExternal && new.constant < 0 { infeasible.append(basic) }

@@ -99,6 +99,12 @@ extension Tableau {
         return symbol
     }
 
+    /// Empties the scratch list of added symbols, keeping its storage (cheaper than
+    /// `removeAll(keepingCapacity:)` for the few elements it holds).
+    @inline(__always) mutating func clearScratch() {
+        while !scratch.isEmpty { scratch.removeLast() }
+    }
+
     /// Notes that the value of a user variable's symbol may have changed (other symbols
     /// have no value to write).
     @inline(__always) mutating func touch(_ index: Int) {

@@ -103,7 +103,7 @@ do {
 
         let churnable = grid.churnable
         var cycles: [Double] = []
-        for cycle in 0..<5 {
+        for cycle in 0..<9 {
             let chosen = sample(churnable.count / 10, of: churnable.count, seed: UInt64(cycle + 1)).map { churnable[$0] }
             cycles.append(seconds(try clock.measure {
                 for c in chosen { try grid.solver.removeConstraint(c) }
@@ -112,7 +112,7 @@ do {
             }))
             check(abs(grid.viewWidth[n - 1].value - 88.8) < 1e-6, "churn width \(grid.viewWidth[n - 1].value)")
         }
-        report("churn", n, median(cycles), 5)
+        report("churn", n, median(cycles), 9)
     }
 } catch {
     print("ERROR: \(error)")
