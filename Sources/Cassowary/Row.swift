@@ -16,7 +16,14 @@ struct Row {
     }
 
     /// The position of `symbol`, or where it would be inserted.
-    func position(of symbol: Symbol) -> (found: Bool, index: Int) {
+    @inline(__always) func position(of symbol: Symbol) -> (found: Bool, index: Int) {
+        if cells.count <= 8 {
+            // Most rows are this short: a scan beats halving.
+            for i in cells.indices where cells[i].symbol.raw >= symbol.raw {
+                return (cells[i].symbol.raw == symbol.raw, i)
+            }
+            return (false, cells.count)
+        }
         var low = 0, high = cells.count
         while low < high {
             let mid = (low + high) >> 1

@@ -85,13 +85,16 @@ extension Tableau {
         swap(&marks, &stamps)
         swap(&live, &columns[symbol.index])
         swap(&flags, &isDirty)
-        dirty.append(contentsOf: changed)
+        // Hand the lists over without copying when the destination is empty (the usual case).
+        if dirty.isEmpty { swap(&dirty, &changed) } else { dirty.append(contentsOf: changed) }
         infeasible.append(contentsOf: negative)
         if journaling {
-            if journal.count == journalStart {
-                constantJournal.append(contentsOf: shifted)
-            } else {
+            if journal.count != journalStart {
                 for (i, old) in shifted { journal.append(.constant(i, old)) }
+            } else if constantJournal.isEmpty {
+                swap(&constantJournal, &shifted)
+            } else {
+                constantJournal.append(contentsOf: shifted)
             }
         }
     }
