@@ -29,6 +29,17 @@ public final class Solver {
     /// next call that needs it, once for any number of removals.
     public init() {}
 
+    /// Creates an empty solver that keeps a marker column for every required equality.
+    ///
+    /// Then removing a required equality, or changing its constant with
+    /// ``replaceConstraint(_:with:)``, is incremental instead of rebuilding the tableau, at
+    /// the price of rows that grow along chains of required equalities
+    /// (`x[i+1] == x[i] + 10` costs O(n²) in all). Pick it when constraints come and go
+    /// or their constants change often and chains are short, as in a view hierarchy.
+    public init(keepsEqualityMarkers: Bool) {
+        tableau = Tableau(tracksEqualityMarkers: keepsEqualityMarkers)
+    }
+
     // MARK: Constraints
 
     /// Adds a constraint.
@@ -60,6 +71,36 @@ public final class Solver {
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not in the solver.
     public func removeConstraint(_ constraint: Constraint) throws(SolverError) {
         try tableau.remove(constraint)
+    }
+
+    /// Replaces a constraint in the solver by another, as one transaction.
+    ///
+    /// When `new` differs from `old` only in its constant (same terms, relation and
+    /// strength), the change is incremental: the rows that depend on `old`'s marker are
+    /// shifted and the dual simplex repairs feasibility, as for an edit. Otherwise, or when
+    /// `old` has no marker (a required equality in a solver made with ``init()``), it is a
+    /// removal followed by an addition. Either way, if `new` cannot be satisfied the solver
+    /// keeps `old` and is unchanged.
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` if `old` is not in the solver;
+    ///   ``SolverError/duplicateConstraint(_:)`` if `new` already is;
+    ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if `new` cannot hold.
+    public func replaceConstraint(_ old: Constraint, with new: Constraint) throws(SolverError) {
+        guard tableau.records[ObjectIdentifier(old)] != nil else { throw .unknownConstraint(old) }
+        guard old !== new else { return }
+        guard tableau.records[ObjectIdentifier(new)] == nil else { throw .duplicateConstraint(new) }
+        try tableau.rebuildIfNeeded()
+        do throws(Tableau.StepError) {
+            try tableau.replace(old, with: new)
+        } catch {
+            switch error {
+            case .unsatisfiable:
+                // Explain against the constraints without `old`, which `new` replaces.
+                var others = tableau
+                others.records[ObjectIdentifier(old)] = nil
+                throw .unsatisfiableConstraint(new, conflicts: others.conflicts(for: new))
+            case .failure(let failure): throw failure
+            }
+        }
     }
 
     /// Whether the constraint is in the solver.
@@ -114,6 +155,6 @@ public final class Solver {
 
     /// Removes every constraint and edit variable.
     public func reset() {
-        tableau = Tableau(tracksEqualityMarkers: false)
+        tableau = Tableau(tracksEqualityMarkers: tableau.tracksEqualityMarkers)
     }
 }

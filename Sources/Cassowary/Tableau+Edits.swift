@@ -98,4 +98,67 @@ extension Tableau {
             }
         }
     }
+
+    /// Replaces `old` by `new` in one transaction: by shifting `old`'s marker column when
+    /// only the constant differs and a marker exists, else by removing and adding.
+    mutating func replace(_ old: Constraint, with new: Constraint) throws(StepError) {
+        if let record = records[ObjectIdentifier(old)], record.marker == nil {
+            // A required equality without a marker: rebuild without it, then add `new`. The
+            // tableau is a value, so keeping the old one costs nothing until it is replaced,
+            // and restoring it on failure is exact.
+            let saved = self
+            records[ObjectIdentifier(old)] = nil
+            needsRebuild = true
+            do throws(StepError) {
+                do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
+                try add(new)
+            } catch {
+                self = saved
+                throw error
+            }
+            return
+        }
+        try transaction { (t: inout Tableau) throws(StepError) in
+            let record = t.records[ObjectIdentifier(old)]!
+            guard let marker = record.marker, Tableau.differOnlyInConstant(old, new) else {
+                try t.erase(record)
+                try t.insert(new)
+                return
+            }
+            // The row says expr + σ·m = 0. With expr + Δ in its place, m' = m − Δ/σ keeps
+            // every other symbol where it is.
+            let sigma: Double = switch (old.relation, old.strength.isRequired) {
+            case (.lessThanOrEqual, _): 1
+            case (.greaterThanOrEqual, _): -1
+            case (.equal, false): -1
+            case (.equal, true): 1
+            }
+            let shift = -(new.expression.constant - old.expression.constant) / sigma
+            t.setRecord(ObjectIdentifier(old), nil, replacing: .some(record))
+            t.setRecord(ObjectIdentifier(new), Record(constraint: new, marker: record.marker, other: record.other,
+                                                      sequence: record.sequence), replacing: .some(nil))
+            if t.rows[marker.index] != nil {
+                let value = t.shiftConstant(marker, by: shift)
+                if marker.isDummy && !nearZero(value) {
+                    // A redundant equality whose new constant contradicts the others.
+                    t.certificate = (t.rows[marker.index]!, marker)
+                    throw .unsatisfiable
+                }
+                if value < 0 { t.infeasible.append(marker) }
+            } else {
+                t.shiftRows(containing: marker, by: -shift)
+            }
+            try t.dualOptimize()
+            try t.optimize()
+        }
+    }
+
+    /// Whether two constraints have the same terms, relation and strength.
+    static func differOnlyInConstant(_ a: Constraint, _ b: Constraint) -> Bool {
+        guard a.relation == b.relation, a.strength == b.strength,
+              a.expression.terms.count == b.expression.terms.count else { return false }
+        return zip(a.expression.terms, b.expression.terms).allSatisfy {
+            $0.variable === $1.variable && $0.coefficient == $1.coefficient
+        }
+    }
 }

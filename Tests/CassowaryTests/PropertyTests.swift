@@ -31,12 +31,15 @@ struct RandomSystem {
 /// Drives a solver with a random system and checks it against the reference optimizer.
 struct PropertyRun {
     var system: RandomSystem
-    let solver = Solver()
+    let solver: Solver
     var added: [Constraint] = []
     var edits: [(Variable, Double, Strength)] = []
     var rejected = 0
 
-    init(seed: UInt64) { system = RandomSystem(seed: seed) }
+    init(seed: UInt64, keepsEqualityMarkers: Bool = false) {
+        system = RandomSystem(seed: seed)
+        solver = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+    }
 
     var levels: [Double] {
         var all = Set<Double>()
@@ -64,11 +67,36 @@ struct PropertyRun {
                 solver.updateVariables()
                 if system.variables.map(\.value) != valuesBefore { return "values changed after a rejection" }
                 if solver.hasConstraint(constraint) { return "rejected constraint kept" }
-                if let message = checkConflicts(constraint, conflicts) { return message }
+                if let message = checkConflicts(constraint, conflicts, among: added) { return message }
             }
-        } else if choice < 8 {
+        } else if choice < 7 {
             let victim = added.remove(at: Int.random(in: 0..<added.count, using: &system.rng))
             do { try solver.removeConstraint(victim) } catch { return "remove failed: \(error)" }
+        } else if choice < 8 {
+            // Change a constant (incremental when only the constant differs).
+            let i = Int.random(in: 0..<added.count, using: &system.rng)
+            let old = added[i]
+            let shift = Double(Int.random(in: -30...30, using: &system.rng))
+            let new = Constraint(old.expression + shift, old.relation, strength: old.strength)
+            solver.updateVariables()
+            let valuesBefore = system.variables.map(\.value)
+            let dumpBefore = solver.dump()
+            do {
+                try solver.replaceConstraint(old, with: new)
+                added[i] = new
+                if solver.hasConstraint(old) || !solver.hasConstraint(new) { return "replace kept the old constraint" }
+            } catch {
+                guard case .unsatisfiableConstraint(let c, let conflicts) = error, c === new else {
+                    return "unexpected replace error \(error)"
+                }
+                rejected += 1
+                if solver.dump() != dumpBefore { return "state changed after rejecting a replacement" }
+                solver.updateVariables()
+                if system.variables.map(\.value) != valuesBefore { return "values changed after a rejected replacement" }
+                var others = added
+                others.remove(at: i)
+                if let message = checkConflicts(new, conflicts, among: others) { return "replacement: " + message }
+            }
         } else {
             let variable = system.variables.randomElement(using: &system.rng)!
             let value = Double(Int.random(in: -60...60, using: &system.rng))
@@ -89,8 +117,8 @@ struct PropertyRun {
 
     /// The conflict set is made of added required constraints, contradicts the constraint,
     /// and is minimal (up to the deletion-filter limit).
-    func checkConflicts(_ constraint: Constraint, _ conflicts: [Constraint]) -> String? {
-        for c in conflicts where !added.contains(where: { $0 === c }) || !c.strength.isRequired {
+    func checkConflicts(_ constraint: Constraint, _ conflicts: [Constraint], among pool: [Constraint]) -> String? {
+        for c in conflicts where !pool.contains(where: { $0 === c }) || !c.strength.isRequired {
             return "conflict \(c) is not a required constraint of the solver"
         }
         func contradicts(_ set: [Constraint]) -> Bool {
@@ -139,11 +167,12 @@ struct PropertyRun {
 @Suite struct PropertyTests {
     static let seeds: [UInt64] = Array(1...2000)
 
-    @Test("random systems: required constraints hold, errors are optimal, rejections change nothing")
-    func randomSystems() {
+    @Test("random systems: required constraints hold, errors are optimal, rejections change nothing",
+          arguments: [false, true])
+    func randomSystems(keepsEqualityMarkers: Bool) {
         var rejected = 0, failures: [String] = []
         for seed in Self.seeds {
-            var run = PropertyRun(seed: seed)
+            var run = PropertyRun(seed: seed, keepsEqualityMarkers: keepsEqualityMarkers)
             for stepIndex in 0..<12 {
                 if let message = run.step() {
                     failures.append("seed \(seed) step \(stepIndex): \(message)")
@@ -157,10 +186,10 @@ struct PropertyRun {
         #expect(rejected > 200)
     }
 
-    @Test("removing every constraint and edit returns the solver to empty")
-    func removeEverything() throws {
+    @Test("removing every constraint and edit returns the solver to empty", arguments: [false, true])
+    func removeEverything(keepsEqualityMarkers: Bool) throws {
         for seed in UInt64(5000)..<5300 {
-            var run = PropertyRun(seed: seed)
+            var run = PropertyRun(seed: seed, keepsEqualityMarkers: keepsEqualityMarkers)
             for _ in 0..<10 { _ = run.step() }
             for c in run.added { try run.solver.removeConstraint(c) }
             for e in run.edits { try run.solver.removeEditVariable(e.0) }
