@@ -6,15 +6,22 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .executable(name: "cassowary-bench", targets: ["cassowary-bench"]),
     ],
     targets: [
         .target(name: "Cassowary"),
         .target(name: "SeededRandom"),
+        .target(name: "AutoLayout", dependencies: ["Cassowary"]),
         .executableTarget(name: "cassowary-bench", dependencies: ["Cassowary", "SeededRandom"]),
         .testTarget(
             name: "CassowaryTests",
             dependencies: ["Cassowary", "SeededRandom"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "AutoLayoutTests",
+            dependencies: ["AutoLayout"],
             resources: [.copy("Fixtures")]
         ),
     ],

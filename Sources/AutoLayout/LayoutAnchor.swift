@@ -1,0 +1,193 @@
+/// One attribute of one item, for building constraints in a type-checked way. The type
+/// parameter keeps X-axis, Y-axis and dimension anchors from mixing: that does not compile.
+public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
+    /// The item the anchor belongs to.
+    public let item: LayoutItem
+    /// The attribute it stands for.
+    public let attribute: LayoutAttribute
+    let span: AnchorSpan?
+
+    init(_ item: LayoutItem, _ attribute: LayoutAttribute, span: AnchorSpan? = nil) {
+        self.item = item
+        self.attribute = attribute
+        self.span = span
+    }
+
+    /// `self == anchor + constant`.
+    public func constraint(equalTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
+        make(.equal, anchor, 1, constant)
+    }
+
+    /// `self >= anchor + constant`.
+    public func constraint(greaterThanOrEqualTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
+        make(.greaterThanOrEqual, anchor, 1, constant)
+    }
+
+    /// `self <= anchor + constant`.
+    public func constraint(lessThanOrEqualTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
+        make(.lessThanOrEqual, anchor, 1, constant)
+    }
+
+    /// A constraint from this anchor to another (or to a constant when `anchor` is nil).
+    /// Anchor factories cannot throw, so an invalid pair is kept and thrown on activation.
+    func make(_ relation: LayoutRelation, _ anchor: LayoutAnchor<AnchorType>?, _ multiplier: Double,
+              _ constant: Double) -> LayoutConstraint {
+        let constraint = LayoutConstraint(generated: .user, item, attribute, relation, anchor?.item,
+                                          anchor?.attribute ?? .notAnAttribute, multiplier: multiplier,
+                                          constant: constant, identifier: "")
+        constraint.identifier = nil
+        constraint.firstSpan = span
+        constraint.secondSpan = anchor?.span
+        if span == nil && anchor?.span == nil {
+            do {
+                try LayoutConstraint.validate(item, attribute, anchor?.item, anchor?.attribute ?? .notAnAttribute,
+                                              anchor == nil ? 0 : multiplier, constant)
+            } catch {
+                constraint.deferredError = error as? LayoutError
+            }
+        } else if !multiplier.isFinite {
+            constraint.deferredError = .nonFiniteMultiplier
+        } else if !constant.isFinite {
+            constraint.deferredError = .nonFiniteConstant
+        }
+        return constraint
+    }
+
+    /// `item.attribute`, or `(end − start)` for an offset dimension.
+    public var description: String { span?.description ?? "\(item).\(attribute)" }
+}
+
+/// The distance between two anchors of one axis: `end − start`.
+struct AnchorSpan: CustomStringConvertible {
+    let start: (item: LayoutItem, attribute: LayoutAttribute)
+    let end: (item: LayoutItem, attribute: LayoutAttribute)
+    var description: String { "(\(end.item).\(end.attribute) - \(start.item).\(start.attribute))" }
+}
+
+/// System spacing between siblings (UIKit's standard 8 points; baselines use the same).
+let systemSpacing: Double = 8
+
+/// An anchor on the horizontal axis: leading, trailing, left, right, centerX.
+public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {
+    /// `self == anchor + multiplier × system spacing`: this anchor follows `anchor` at the
+    /// standard distance (8 points).
+    public func constraint(equalToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint {
+        make(.equal, anchor, 1, multiplier * systemSpacing)
+    }
+    /// `self >= anchor + multiplier × system spacing`.
+    public func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor,
+                           multiplier: Double) -> LayoutConstraint {
+        make(.greaterThanOrEqual, anchor, 1, multiplier * systemSpacing)
+    }
+    /// `self <= anchor + multiplier × system spacing`.
+    public func constraint(lessThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor,
+                           multiplier: Double) -> LayoutConstraint {
+        make(.lessThanOrEqual, anchor, 1, multiplier * systemSpacing)
+    }
+    /// A dimension for the distance from this anchor to `anchor`.
+    public func anchorWithOffset(to anchor: LayoutXAxisAnchor) -> LayoutDimension {
+        LayoutDimension(item, .width, span: AnchorSpan(start: (item, attribute), end: (anchor.item, anchor.attribute)))
+    }
+}
+
+/// An anchor on the vertical axis: top, bottom, centerY, first and last baselines.
+public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {
+    /// `self == anchor + multiplier × system spacing`: this anchor sits below `anchor` at
+    /// the standard distance (8 points).
+    public func constraint(equalToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint {
+        make(.equal, anchor, 1, multiplier * systemSpacing)
+    }
+    /// `self >= anchor + multiplier × system spacing`.
+    public func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor,
+                           multiplier: Double) -> LayoutConstraint {
+        make(.greaterThanOrEqual, anchor, 1, multiplier * systemSpacing)
+    }
+    /// `self <= anchor + multiplier × system spacing`.
+    public func constraint(lessThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor,
+                           multiplier: Double) -> LayoutConstraint {
+        make(.lessThanOrEqual, anchor, 1, multiplier * systemSpacing)
+    }
+    /// A dimension for the distance from this anchor to `anchor`.
+    public func anchorWithOffset(to anchor: LayoutYAxisAnchor) -> LayoutDimension {
+        LayoutDimension(item, .height, span: AnchorSpan(start: (item, attribute), end: (anchor.item, anchor.attribute)))
+    }
+}
+
+/// A width, a height, or the distance between two anchors.
+public final class LayoutDimension: LayoutAnchor<LayoutDimension> {
+    /// `self == constant`.
+    public func constraint(equalToConstant constant: Double) -> LayoutConstraint { make(.equal, nil, 0, constant) }
+    /// `self >= constant`.
+    public func constraint(greaterThanOrEqualToConstant constant: Double) -> LayoutConstraint {
+        make(.greaterThanOrEqual, nil, 0, constant)
+    }
+    /// `self <= constant`.
+    public func constraint(lessThanOrEqualToConstant constant: Double) -> LayoutConstraint {
+        make(.lessThanOrEqual, nil, 0, constant)
+    }
+    /// `self == multiplier × anchor + constant`.
+    public func constraint(equalTo anchor: LayoutDimension, multiplier: Double, constant: Double = 0) -> LayoutConstraint {
+        make(.equal, anchor, multiplier, constant)
+    }
+    /// `self >= multiplier × anchor + constant`.
+    public func constraint(greaterThanOrEqualTo anchor: LayoutDimension, multiplier: Double,
+                           constant: Double = 0) -> LayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier, constant)
+    }
+    /// `self <= multiplier × anchor + constant`.
+    public func constraint(lessThanOrEqualTo anchor: LayoutDimension, multiplier: Double,
+                           constant: Double = 0) -> LayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier, constant)
+    }
+}
+
+/// Anchors of views and guides.
+extension LayoutView {
+    /// The leading edge.
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
+    /// The trailing edge.
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
+    /// The left edge.
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
+    /// The right edge.
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
+    /// The horizontal center.
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
+    /// The top edge.
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
+    /// The bottom edge.
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
+    /// The vertical center.
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+    /// The first baseline.
+    public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .firstBaseline) }
+    /// The last baseline.
+    public var lastBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .lastBaseline) }
+    /// The width.
+    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
+    /// The height.
+    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
+}
+
+extension LayoutGuide {
+    /// The leading edge.
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
+    /// The trailing edge.
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
+    /// The left edge.
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
+    /// The right edge.
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
+    /// The horizontal center.
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
+    /// The top edge.
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
+    /// The bottom edge.
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
+    /// The vertical center.
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+    /// The width.
+    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
+    /// The height.
+    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
+}

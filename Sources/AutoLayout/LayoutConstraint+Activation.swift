@@ -1,0 +1,76 @@
+// Activation: installing constraints on the closest common ancestor and in its engine.
+
+extension LayoutConstraint {
+    /// Activates the constraint: installs it on the closest common ancestor of its items
+    /// and adds it to the hierarchy's engine. A constraint that cannot hold is broken and
+    /// reported (see ``LayoutDiagnostic/unsatisfiable(constraint:conflicts:broken:)``), as in
+    /// UIKit; it stays active.
+    /// - Throws: ``LayoutError/noCommonAncestor(_:)`` or
+    ///   ``LayoutError/guideWithoutOwningView(_:)``.
+    public func activate() throws {
+        guard installedOn == nil else { return }
+        if let error = deferredError { throw error }
+        let host = try commonAncestor()
+        installedOn = host
+        host.constraints.append(self)
+        host.engine.install(self)
+    }
+
+    /// Deactivates the constraint: removes it from its view and the engine.
+    public func deactivate() {
+        guard let host = installedOn else { return }
+        host.constraints.removeAll { $0 === self }
+        installedOn = nil
+        host.engineIfAny?.uninstall(self)
+    }
+
+    /// Activates several constraints; stops at the first one that cannot be activated and
+    /// throws its error, keeping those before it active.
+    public static func activate(_ constraints: [LayoutConstraint]) throws {
+        for constraint in constraints { try constraint.activate() }
+    }
+
+    /// Deactivates several constraints.
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for constraint in constraints { constraint.deactivate() }
+    }
+
+    /// The view a constraint between these items is installed on.
+    func commonAncestor() throws -> LayoutView {
+        func view(of item: LayoutItem?) throws -> LayoutView? {
+            switch item {
+            case nil: return nil
+            case let view as LayoutView: return view
+            case let guide as LayoutGuide:
+                guard let owner = guide.owningView else { throw LayoutError.guideWithoutOwningView(guide.description) }
+                return owner
+            case let other?: throw LayoutError.unsupportedItem(String(describing: other))
+            }
+        }
+        let views = try items.compactMap { try view(of: $0) }
+        guard var host = views.first else { throw LayoutError.invalidPairing(description) }
+        for other in views.dropFirst() { host = try LayoutConstraint.commonAncestor(host, other, description) }
+        return host
+    }
+
+    static func commonAncestor(_ first: LayoutView, _ second: LayoutView, _ description: String) throws -> LayoutView {
+        var ancestors = Set<ObjectIdentifier>()
+        var current: LayoutView? = first
+        while let v = current {
+            ancestors.insert(ObjectIdentifier(v))
+            current = v.superview
+        }
+        current = second
+        while let v = current {
+            if ancestors.contains(ObjectIdentifier(v)) { return v }
+            current = v.superview
+        }
+        throw LayoutError.noCommonAncestor(description)
+    }
+
+
+    /// The items the constraint relates.
+    var items: [LayoutItem] {
+        [firstItem, secondItem, firstSpan?.end.item, secondSpan?.end.item].compactMap { $0 }
+    }
+}

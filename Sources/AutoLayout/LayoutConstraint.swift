@@ -1,0 +1,192 @@
+/// A linear relation between attributes of two layout items:
+/// `first.attribute REL multiplier × second.attribute + constant`, at a priority.
+///
+/// New constraints are inactive; activate them with ``isActive``, ``activate()`` or
+/// ``activate(_:)``. Only ``constant``, ``priority`` (within limits) and ``identifier`` can
+/// change after creation.
+open class LayoutConstraint: CustomStringConvertible {
+    /// The item on the left side.
+    public let firstItem: LayoutItem?
+    /// The attribute of the first item.
+    public let firstAttribute: LayoutAttribute
+    /// How the two sides compare.
+    public let relation: LayoutRelation
+    /// The item on the right side, or nil for a constant.
+    public let secondItem: LayoutItem?
+    /// The attribute of the second item (``LayoutAttribute/notAnAttribute`` for a constant).
+    public let secondAttribute: LayoutAttribute
+    /// The factor applied to the second attribute.
+    public let multiplier: Double
+    /// A name shown in descriptions and logs.
+    public var identifier: String?
+
+    /// What made the constraint: the user, or the engine for a view.
+    enum Origin: Equatable { case user, autoresizing, contentSize, guide, root }
+    let origin: Origin
+    var storedConstant: Double
+    var storedPriority: LayoutPriority
+    /// The view it is installed on while active.
+    weak var installedOn: LayoutView?
+    /// An error found when an anchor made the constraint (anchor factories cannot throw);
+    /// activation throws it.
+    var deferredError: LayoutError?
+    /// For constraints made from ``LayoutAnchor/anchorWithOffset(to:)`` dimensions: the
+    /// side is `end − start` instead of an item's attribute.
+    var firstSpan: AnchorSpan?
+    var secondSpan: AnchorSpan?
+    /// Extra terms on the right side, for constraints the engine makes (an autoresizing
+    /// mask shares the superview's size change among margins and size).
+    var extraTerms: [(item: LayoutItem, attribute: LayoutAttribute, coefficient: Double)] = []
+
+    /// Creates a constraint `item.attribute REL multiplier × toItem.attribute + constant`.
+    /// - Throws: ``LayoutError`` for an item that is not a view or guide, attributes that
+    ///   cannot be paired, a lone location, or a non-finite multiplier or constant, with
+    ///   Apple's messages.
+    public init(item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+                toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute,
+                multiplier: Double = 1, constant: Double = 0) throws {
+        try LayoutConstraint.validate(item, attribute, toItem, secondAttribute, multiplier, constant)
+        firstItem = item
+        firstAttribute = attribute
+        self.relation = relation
+        secondItem = toItem
+        self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
+        self.multiplier = toItem == nil ? 0 : multiplier
+        storedConstant = constant
+        storedPriority = .required
+        origin = .user
+    }
+
+    /// A constraint the engine made; the engine guarantees it is valid.
+    init(generated origin: Origin, _ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+         _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute, multiplier: Double = 1, constant: Double,
+         priority: LayoutPriority = .required, identifier: String) {
+        firstItem = item
+        firstAttribute = attribute
+        self.relation = relation
+        secondItem = toItem
+        self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
+        self.multiplier = toItem == nil ? 0 : multiplier
+        storedConstant = constant
+        storedPriority = priority
+        self.origin = origin
+        self.identifier = identifier
+    }
+
+    static func validate(_ item: LayoutItem, _ attribute: LayoutAttribute, _ toItem: LayoutItem?,
+                         _ secondAttribute: LayoutAttribute, _ multiplier: Double, _ constant: Double) throws {
+        for candidate in [item, toItem].compactMap({ $0 }) where !(candidate is LayoutView || candidate is LayoutGuide) {
+            throw LayoutError.unsupportedItem(String(describing: candidate))
+        }
+        guard multiplier.isFinite else { throw LayoutError.nonFiniteMultiplier }
+        guard constant.isFinite else { throw LayoutError.nonFiniteConstant }
+        let pair = "\(item).\(attribute) and \(toItem.map { "\($0).\(secondAttribute)" } ?? "a constant")"
+        guard attribute != .notAnAttribute else { throw LayoutError.invalidPairing(pair) }
+        if toItem == nil || secondAttribute == .notAnAttribute || multiplier == 0 {
+            if toItem != nil && secondAttribute == .notAnAttribute { throw LayoutError.invalidPairing(pair) }
+            if attribute.kind != .dimension { throw LayoutError.locationWithConstant("\(item).\(attribute)") }
+            return
+        }
+        if attribute.kind == .dimension || secondAttribute.kind == .dimension {
+            guard attribute.kind == secondAttribute.kind else { throw LayoutError.invalidPairing(pair) }
+            return
+        }
+        guard attribute.kind == secondAttribute.kind else { throw LayoutError.invalidPairing(pair) }
+        if (attribute.isDirectional && secondAttribute.isLeftOrRight)
+            || (attribute.isLeftOrRight && secondAttribute.isDirectional) {
+            throw LayoutError.mixedDirectionalAttributes(pair)
+        }
+    }
+
+    // MARK: Mutable parts
+
+    /// The constant added to the right side. A non-finite value is refused (the constant
+    /// keeps its value and the refusal is reported to the hierarchy's diagnostics); use
+    /// ``setConstant(_:)`` to get the error instead.
+    public var constant: Double {
+        get { storedConstant }
+        set {
+            do { try setConstant(newValue) } catch { report(error) }
+        }
+    }
+
+    /// Sets the constant; an active constraint is updated in place in the engine.
+    /// - Throws: ``LayoutError/nonFiniteConstant``.
+    public func setConstant(_ value: Double) throws {
+        guard value.isFinite else { throw LayoutError.nonFiniteConstant }
+        guard value != storedConstant else { return }
+        storedConstant = value
+        installedOn?.engineIfAny?.constantChanged(self)
+    }
+
+    /// How much the constraint matters (``LayoutPriority/required`` by default). Changing
+    /// an active constraint between required and optional is refused and reported; use
+    /// ``setPriority(_:)`` to get the error instead.
+    public var priority: LayoutPriority {
+        get { storedPriority }
+        set {
+            do { try setPriority(newValue) } catch { report(error) }
+        }
+    }
+
+    /// Sets the priority.
+    /// - Throws: ``LayoutError/invalidPriority(_:)`` outside 1...1000;
+    ///   ``LayoutError/requiredPriorityChange(_:)`` between required and optional while active.
+    public func setPriority(_ value: LayoutPriority) throws {
+        guard value.isValid else { throw LayoutError.invalidPriority(value.rawValue) }
+        guard value != storedPriority else { return }
+        if isActive && value.isRequired != storedPriority.isRequired {
+            throw LayoutError.requiredPriorityChange(description)
+        }
+        storedPriority = value
+        installedOn?.engineIfAny?.priorityChanged(self)
+    }
+
+    /// Whether the constraint takes part in layout. Setting it to true when the items have
+    /// no common ancestor is refused and reported; ``activate()`` throws instead.
+    public var isActive: Bool {
+        get { installedOn != nil }
+        set {
+            if newValue {
+                do { try activate() } catch { report(error) }
+            } else {
+                deactivate()
+            }
+        }
+    }
+
+    /// Whether this is one of the constraints a view's autoresizing mask becomes.
+    public var isAutoresizingConstraint: Bool { origin == .autoresizing }
+
+    func report(_ error: Error) {
+        guard let error = error as? LayoutError else { return }
+        let view = (firstItem as? LayoutView) ?? (firstItem as? LayoutGuide)?.owningView
+        view?.engine.report(.rejected(constraint: self, error: error))
+    }
+
+    // MARK: Description
+
+    /// The constraint as an equation: `a.leading == b.trailing + 8 @750 'identifier'`.
+    open var description: String {
+        var text = "\(side(firstItem, firstAttribute)) \(relation)"
+        var right = ""
+        if let second = secondItem {
+            right = multiplier == 1 ? side(second, secondAttribute) : "\(format(multiplier))*\(side(second, secondAttribute))"
+            if storedConstant > 0 { right += " + \(format(storedConstant))" }
+            if storedConstant < 0 { right += " - \(format(-storedConstant))" }
+        } else {
+            right = format(storedConstant)
+        }
+        text += " " + right
+        if !storedPriority.isRequired { text += " @\(storedPriority)" }
+        if let identifier, !identifier.isEmpty { text += " '\(identifier)'" }
+        return text
+    }
+
+    private func side(_ item: LayoutItem?, _ attribute: LayoutAttribute) -> String {
+        if item === firstItem, attribute == firstAttribute, let span = firstSpan { return span.description }
+        if item === secondItem, attribute == secondAttribute, let span = secondSpan { return span.description }
+        guard let item else { return "" }
+        return "\(item).\(attribute)"
+    }
+}

@@ -1,0 +1,40 @@
+/// Something the engine noticed and handled without stopping the program.
+public enum LayoutDiagnostic: CustomStringConvertible {
+    /// `constraint` could not hold together with `conflicts` (a minimal set of active
+    /// constraints). The engine broke `broken`, one of them, and kept going.
+    case unsatisfiable(constraint: LayoutConstraint, conflicts: [LayoutConstraint], broken: LayoutConstraint)
+    /// A constraint could not be activated, or a value was refused.
+    case rejected(constraint: LayoutConstraint, error: LayoutError)
+    /// ``LayoutView/layoutSubviews()`` kept invalidating layout; these views still needed
+    /// layout when the engine stopped after `passes` passes.
+    case layoutFeedbackLoop(views: [LayoutView], passes: Int)
+
+    /// Apple's log, in Apple's words where it has them.
+    public var description: String {
+        switch self {
+        case .unsatisfiable(let constraint, let conflicts, let broken):
+            var lines = ["Unable to simultaneously satisfy constraints.",
+                         "\tProbably at least one of the constraints in the following list is one you don't want.",
+                         "\tTry this:",
+                         "\t\t(1) look at each constraint and try to figure out which you don't expect;",
+                         "\t\t(2) find the code that added the unwanted constraint or constraints and fix it.",
+                         "("]
+            for c in conflicts + [constraint] where !lines.contains("    \(c)") { lines.append("    \(c)") }
+            lines.append(")")
+            if (conflicts + [constraint]).contains(where: \.isAutoresizingConstraint) {
+                lines.insert("\t(Note: If you're seeing NSAutoresizingMaskLayoutConstraints that you don't understand, "
+                             + "refer to the documentation for the UIView property translatesAutoresizingMaskIntoConstraints)",
+                             at: 5)
+            }
+            lines.append("")
+            lines.append("Will attempt to recover by breaking constraint ")
+            lines.append("\(broken)")
+            return lines.joined(separator: "\n")
+        case .rejected(let constraint, let error):
+            return "Rejected \(constraint): \(error)"
+        case .layoutFeedbackLoop(let views, let passes):
+            return "Layout feedback loop: after \(passes) passes these views still need layout: "
+                + views.map(\.description).joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Cassowary
+
+// Fitting sizes: the size a view's constraints want when its own size is only preferred.
+
+extension LayoutEngine {
+    /// The size of `view` when its width and height are pulled toward `target` at the given
+    /// priorities instead of being fixed. A root view is solved in its own engine and put
+    /// back; a subview is solved with its subtree alone, in a scratch engine, so neither
+    /// changes the hierarchy's layout.
+    func fittingSize(of view: LayoutView, target: Size, horizontal: LayoutPriority,
+                     vertical: LayoutPriority) -> Size {
+        let engine = view === root ? self : LayoutEngine(root: view)
+        if engine !== self { engine.adopt(view) }
+        return engine.fitRoot(target: target, horizontal: horizontal, vertical: vertical)
+    }
+
+    private func fitRoot(target: Size, horizontal: LayoutPriority, vertical: LayoutPriority) -> Size {
+        let i = root.alignmentRectInsets
+        guard let made = generated[ObjectIdentifier(root)], made.frame.count == 4 else { return root.storedFrame.size }
+        let fixed = [made.frame[2], made.frame[3]].compactMap { lowered[ObjectIdentifier($0)] }
+        for constraint in fixed { try? solver.removeConstraint(constraint) }
+        defer {
+            for constraint in fixed { try? solver.addConstraint(constraint) }
+        }
+        func pull(_ variable: Variable, _ value: Double, _ priority: LayoutPriority) -> Cassowary.Constraint? {
+            // A required pull that cannot hold falls back to just below required.
+            for strength in [priority.strength, LayoutPriority(999).strength] {
+                let c = Cassowary.Constraint(Expression(variable) - value, .equal, strength: strength)
+                if (try? solver.addConstraint(c)) != nil { return c }
+            }
+            return nil
+        }
+        let pulls = [pull(root.variables.width, target.width - i.left - i.right, horizontal),
+                     pull(root.variables.height, target.height - i.top - i.bottom, vertical)].compactMap { $0 }
+        let size = Size(width: solver.value(of: root.variables.width) + i.left + i.right,
+                        height: solver.value(of: root.variables.height) + i.top + i.bottom)
+        for c in pulls { try? solver.removeConstraint(c) }
+        return size
+    }
+}

@@ -1,0 +1,200 @@
+// The constraints the engine makes itself: the root's frame, autoresizing masks, content
+// size (hugging and compression resistance), and the margins, safe-area and readable guides.
+
+extension LayoutEngine {
+    /// Makes and installs the engine's constraints for one view.
+    func addGenerated(for view: LayoutView) {
+        var made = Generated()
+        made.frame = frameConstraints(for: view)
+        made.content = contentConstraints(for: view)
+        made.guides = guideConstraints(for: view)
+        generated[ObjectIdentifier(view)] = made
+        for constraint in made.all { install(constraint) }
+    }
+
+    func removeGenerated(for view: LayoutView) {
+        guard let made = generated.removeValue(forKey: ObjectIdentifier(view)) else { return }
+        for constraint in made.all { uninstall(constraint) }
+    }
+
+    /// Replaces one group of a view's constraints, changing constants in place when only
+    /// the constants differ (a resize, a new frame, a new intrinsic size).
+    func replace(_ group: WritableKeyPath<Generated, [LayoutConstraint]>, of view: LayoutView, with new: [LayoutConstraint]) {
+        let key = ObjectIdentifier(view)
+        guard var made = generated[key] else { return }
+        let old = made[keyPath: group]
+        if old.count == new.count, zip(old, new).allSatisfy({ LayoutEngine.sameShape($0, $1) }) {
+            for (o, n) in zip(old, new) where o.storedConstant != n.storedConstant {
+                o.storedConstant = n.storedConstant
+                constantChanged(o)
+            }
+            return
+        }
+        for constraint in old { uninstall(constraint) }
+        made[keyPath: group] = new
+        generated[key] = made
+        for constraint in new { install(constraint) }
+    }
+
+    static func sameShape(_ a: LayoutConstraint, _ b: LayoutConstraint) -> Bool {
+        a.firstItem === b.firstItem && a.firstAttribute == b.firstAttribute && a.relation == b.relation
+            && a.secondItem === b.secondItem && a.secondAttribute == b.secondAttribute && a.multiplier == b.multiplier
+            && a.storedPriority == b.storedPriority && a.extraTerms.count == b.extraTerms.count
+            && zip(a.extraTerms, b.extraTerms).allSatisfy { $0.item === $1.item && $0.coefficient == $1.coefficient }
+    }
+
+    func frameChanged(of view: LayoutView) {
+        guard generated[ObjectIdentifier(view)] != nil else { return }
+        replace(\.frame, of: view, with: frameConstraints(for: view))
+        for subview in view.subviews where subview.translatesAutoresizingMaskIntoConstraints {
+            replace(\.frame, of: subview, with: frameConstraints(for: subview))
+        }
+        if view === root { refreshGuides(below: view) }
+    }
+
+    func refreshGenerated(for view: LayoutView) {
+        guard generated[ObjectIdentifier(view)] != nil else { return }
+        replace(\.frame, of: view, with: frameConstraints(for: view))
+        replace(\.content, of: view, with: contentConstraints(for: view))
+    }
+
+    func refreshContentSize(for view: LayoutView) {
+        guard generated[ObjectIdentifier(view)] != nil else { return }
+        replace(\.content, of: view, with: contentConstraints(for: view))
+    }
+
+    func refreshGuides(of view: LayoutView) {
+        guard generated[ObjectIdentifier(view)] != nil else { return }
+        replace(\.guides, of: view, with: guideConstraints(for: view))
+    }
+
+    func refreshGuides(below view: LayoutView) {
+        for v in view.subtree() { refreshGuides(of: v) }
+    }
+
+    /// Makes the guide constraints of a view whose guide was just created.
+    func ensureGuides(of view: LayoutView) {
+        guard let made = generated[ObjectIdentifier(view)] else { return }
+        let wanted = guideConstraints(for: view)
+        if made.guides.count != wanted.count { refreshGuides(of: view) }
+    }
+
+    /// Subviews' safe areas come from their frames: after a pass, update the guides whose
+    /// insets changed (the next pass then uses them).
+    func refreshSafeAreas(_ views: [LayoutView]) {
+        for view in views where view.safeAreaGuideStorage != nil && view !== root {
+            refreshGuides(of: view)
+        }
+    }
+
+    // MARK: Making them
+
+    /// The root's frame (required), or the frame and mask of a view that translates its
+    /// autoresizing mask (required), or nothing.
+    func frameConstraints(for view: LayoutView) -> [LayoutConstraint] {
+        let i = view.alignmentRectInsets, f = view.storedFrame
+        if view === root {
+            return [
+                LayoutConstraint(generated: .root, view, .left, .equal, nil, .notAnAttribute, constant: i.left,
+                                 identifier: "root.minX"),
+                LayoutConstraint(generated: .root, view, .top, .equal, nil, .notAnAttribute, constant: i.top,
+                                 identifier: "root.minY"),
+                LayoutConstraint(generated: .root, view, .width, .equal, nil, .notAnAttribute,
+                                 constant: f.width - i.left - i.right, identifier: "root.width"),
+                LayoutConstraint(generated: .root, view, .height, .equal, nil, .notAnAttribute,
+                                 constant: f.height - i.top - i.bottom, identifier: "root.height"),
+            ]
+        }
+        guard view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview else { return [] }
+        let p = parent.alignmentRectInsets, mask = view.autoresizingMask, code = mask.logCode
+        let size = parent.storedFrame.size
+        /// The shares of a change in the parent's size that go to the start margin and to
+        /// the length: flexible parts share it in proportion to their sizes (equally when
+        /// they are all zero).
+        func axis(_ position: Double, _ length: Double, _ total: Double, _ flexibleStart: AutoresizingMask,
+                  _ flexibleLength: AutoresizingMask, _ flexibleEnd: AutoresizingMask) -> (start: Double, length: Double) {
+            let parts = [(mask.contains(flexibleStart), position), (mask.contains(flexibleLength), length),
+                         (mask.contains(flexibleEnd), total - position - length)]
+            let flexible = parts.filter(\.0)
+            guard !flexible.isEmpty else { return (0, 0) }
+            let sum = flexible.reduce(0) { $0 + $1.1 }
+            func share(_ k: Int) -> Double {
+                guard parts[k].0 else { return 0 }
+                return sum != 0 ? parts[k].1 / sum : 1 / Double(flexible.count)
+            }
+            return (share(0), share(1))
+        }
+        let h = axis(f.minX, f.width, size.width, .flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin)
+        let v = axis(f.minY, f.height, size.height, .flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin)
+        // Δ = parent's bounds size now − at the time of the frame; parent bounds width is
+        // its alignment width plus insets.
+        func make(_ attribute: LayoutAttribute, _ parentAttribute: LayoutAttribute?, constant: Double,
+                  share: Double, sizeAttribute: LayoutAttribute, total: Double, insetSum: Double) -> LayoutConstraint {
+            let c = LayoutConstraint(generated: .autoresizing, view, attribute, .equal, parentAttribute == nil ? nil : parent,
+                                     parentAttribute ?? .notAnAttribute,
+                                     constant: constant + share * (insetSum - total), identifier: code)
+            if share != 0 { c.extraTerms = [(parent, sizeAttribute, share)] }
+            return c
+        }
+        return [
+            make(.left, .left, constant: f.minX + i.left - p.left, share: h.start, sizeAttribute: .width,
+                 total: size.width, insetSum: p.left + p.right),
+            make(.top, .top, constant: f.minY + i.top - p.top, share: v.start, sizeAttribute: .height,
+                 total: size.height, insetSum: p.top + p.bottom),
+            make(.width, nil, constant: f.width - i.left - i.right, share: h.length, sizeAttribute: .width,
+                 total: size.width, insetSum: p.left + p.right),
+            make(.height, nil, constant: f.height - i.top - i.bottom, share: v.length, sizeAttribute: .height,
+                 total: size.height, insetSum: p.top + p.bottom),
+        ]
+    }
+
+    /// Hugging (`size <= intrinsic`) and compression resistance (`size >= intrinsic`) for
+    /// each axis with an intrinsic metric.
+    func contentConstraints(for view: LayoutView) -> [LayoutConstraint] {
+        let size = view.currentIntrinsicSize()
+        var made: [LayoutConstraint] = []
+        for (axis, attribute, value) in [(LayoutAxis.horizontal, LayoutAttribute.width, size.width),
+                                         (.vertical, .height, size.height)] where value >= 0 && value.isFinite {
+            let name = axis == .horizontal ? "H" : "V"
+            made.append(LayoutConstraint(generated: .contentSize, view, attribute, .lessThanOrEqual, nil, .notAnAttribute,
+                                         constant: value, priority: view.contentHuggingPriority(for: axis),
+                                         identifier: "\(name) hugging"))
+            made.append(LayoutConstraint(generated: .contentSize, view, attribute, .greaterThanOrEqual, nil,
+                                         .notAnAttribute, constant: value,
+                                         priority: view.contentCompressionResistancePriority(for: axis),
+                                         identifier: "\(name) compression resistance"))
+        }
+        return made
+    }
+
+    /// Each existing guide's edges inset from the view's edges.
+    func guideConstraints(for view: LayoutView) -> [LayoutConstraint] {
+        var made: [LayoutConstraint] = []
+        func inset(_ guide: LayoutGuide, _ e: EdgeInsets, _ name: String) {
+            made += [
+                LayoutConstraint(generated: .guide, guide, .left, .equal, view, .left, constant: e.left, identifier: name),
+                LayoutConstraint(generated: .guide, guide, .top, .equal, view, .top, constant: e.top, identifier: name),
+                LayoutConstraint(generated: .guide, guide, .right, .equal, view, .right, constant: -e.right, identifier: name),
+                LayoutConstraint(generated: .guide, guide, .bottom, .equal, view, .bottom, constant: -e.bottom,
+                                 identifier: name),
+            ]
+        }
+        if let margins = view.marginsGuideStorage { inset(margins, view.effectiveMarginInsets, "UIView-margins") }
+        if let safe = view.safeAreaGuideStorage { inset(safe, view.safeAreaInsets, "UIView-safeArea") }
+        if let readable = view.readableGuideStorage, let margins = view.marginsGuideStorage {
+            let name = "UIView-readableContent"
+            made += [
+                LayoutConstraint(generated: .guide, readable, .centerX, .equal, margins, .centerX, constant: 0, identifier: name),
+                LayoutConstraint(generated: .guide, readable, .top, .equal, margins, .top, constant: 0, identifier: name),
+                LayoutConstraint(generated: .guide, readable, .bottom, .equal, margins, .bottom, constant: 0, identifier: name),
+                LayoutConstraint(generated: .guide, readable, .width, .lessThanOrEqual, margins, .width, constant: 0,
+                                 identifier: name),
+                LayoutConstraint(generated: .guide, readable, .width, .lessThanOrEqual, nil, .notAnAttribute,
+                                 constant: LayoutView.readableContentWidth, identifier: name),
+                LayoutConstraint(generated: .guide, readable, .width, .equal, margins, .width, constant: 0,
+                                 priority: 999, identifier: name),
+            ]
+        }
+        return made
+    }
+}

@@ -1,0 +1,252 @@
+import Cassowary
+
+/// The engine of one view hierarchy: a solver with every active constraint of the
+/// hierarchy, plus the constraints the engine makes itself (the root's size, autoresizing
+/// masks, content sizes, the margins and safe-area guides).
+final class LayoutEngine {
+    unowned let root: LayoutView
+    let solver = Solver(keepsEqualityMarkers: true)
+    /// Constraints in the solver, by the identity of the layout constraint.
+    var lowered: [ObjectIdentifier: Cassowary.Constraint] = [:]
+    /// Layout constraints by the identity of their solver constraint, for naming conflicts.
+    var owners: [ObjectIdentifier: LayoutConstraint] = [:]
+    /// Active constraints the engine broke because they could not hold.
+    var broken: [LayoutConstraint] = []
+    /// What the engine made for each view.
+    var generated: [ObjectIdentifier: Generated] = [:]
+    var changed = true
+    var inLayout = false
+    /// The diagnostics reported so far (the most recent 100).
+    var diagnostics: [LayoutDiagnostic] = []
+
+    struct Generated {
+        var frame: [LayoutConstraint] = []
+        var content: [LayoutConstraint] = []
+        var guides: [LayoutConstraint] = []
+        var all: [LayoutConstraint] { frame + content + guides }
+    }
+
+    init(root: LayoutView) {
+        self.root = root
+    }
+
+    /// Called when the hierarchy becomes part of another one: this engine is dropped.
+    func detach() {}
+
+    // MARK: Installing
+
+    /// Adds an active constraint to the solver; breaks it and reports if it cannot hold.
+    func install(_ constraint: LayoutConstraint) {
+        let key = ObjectIdentifier(constraint)
+        guard lowered[key] == nil, !broken.contains(where: { $0 === constraint }) else { return }
+        let lowering = lower(constraint)
+        changed = true
+        do {
+            try solver.addConstraint(lowering)
+            lowered[key] = lowering
+            owners[ObjectIdentifier(lowering)] = constraint
+        } catch {
+            breakConstraint(constraint, because: error)
+        }
+    }
+
+    /// Takes a constraint out of the solver (or out of the broken list), then retries the
+    /// broken constraints, which may fit now.
+    func uninstall(_ constraint: LayoutConstraint) {
+        let key = ObjectIdentifier(constraint)
+        changed = true
+        if let lowering = lowered.removeValue(forKey: key) {
+            owners[ObjectIdentifier(lowering)] = nil
+            try? solver.removeConstraint(lowering)
+            retryBroken()
+        } else {
+            broken.removeAll { $0 === constraint }
+        }
+    }
+
+    func breakConstraint(_ constraint: LayoutConstraint, because error: SolverError) {
+        broken.append(constraint)
+        var conflicts: [LayoutConstraint] = []
+        if case .unsatisfiableConstraint(_, let found) = error {
+            conflicts = found.compactMap { owners[ObjectIdentifier($0)] }
+        }
+        report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
+    }
+
+    func retryBroken() {
+        let pending = broken
+        broken = []
+        for constraint in pending {
+            let lowering = lower(constraint)
+            do {
+                try solver.addConstraint(lowering)
+                lowered[ObjectIdentifier(constraint)] = lowering
+                owners[ObjectIdentifier(lowering)] = constraint
+            } catch {
+                broken.append(constraint)
+            }
+        }
+    }
+
+    /// The constant of an active constraint changed: shift it in place.
+    func constantChanged(_ constraint: LayoutConstraint) {
+        changed = true
+        guard let old = lowered[ObjectIdentifier(constraint)] else {
+            if broken.contains(where: { $0 === constraint }) {
+                broken.removeAll { $0 === constraint }
+                install(constraint)
+            }
+            return
+        }
+        let new = lower(constraint)
+        do {
+            try solver.replaceConstraint(old, with: new)
+            lowered[ObjectIdentifier(constraint)] = new
+            owners[ObjectIdentifier(old)] = nil
+            owners[ObjectIdentifier(new)] = constraint
+        } catch {
+            // The old value is still in the solver; the constraint now means the new one.
+            lowered[ObjectIdentifier(constraint)] = nil
+            owners[ObjectIdentifier(old)] = nil
+            try? solver.removeConstraint(old)
+            breakConstraint(constraint, because: error)
+        }
+    }
+
+    /// The priority of an active constraint changed.
+    func priorityChanged(_ constraint: LayoutConstraint) {
+        constantChanged(constraint)
+    }
+
+    func report(_ diagnostic: LayoutDiagnostic) {
+        diagnostics.append(diagnostic)
+        if diagnostics.count > 100 { diagnostics.removeFirst(diagnostics.count - 100) }
+        root.layoutDiagnosticsHandler?(diagnostic)
+    }
+
+    // MARK: Hierarchy
+
+    /// Takes in a subtree that joined the hierarchy: the engine's constraints for its
+    /// views, then the constraints installed on them.
+    func adopt(_ top: LayoutView) {
+        let views = top.subtree()
+        for view in views { addGenerated(for: view) }
+        for view in views { for constraint in view.constraints { install(constraint) } }
+    }
+
+    /// Lets a subtree leave: constraints installed above it that reach into it are
+    /// deactivated; its own constraints stay active and leave with it.
+    func release(_ top: LayoutView) {
+        let views = top.subtree()
+        var inside = Set<ObjectIdentifier>()
+        for view in views {
+            inside.insert(ObjectIdentifier(view))
+            for guide in view.allGuides { inside.insert(ObjectIdentifier(guide)) }
+        }
+        var ancestor = top.superview
+        while let view = ancestor {
+            for constraint in view.constraints where constraint.items.contains(where: { inside.contains(ObjectIdentifier($0)) }) {
+                constraint.deactivate()
+            }
+            ancestor = view.superview
+        }
+        for view in views {
+            for constraint in view.constraints { uninstall(constraint) }
+            removeGenerated(for: view)
+        }
+    }
+
+    /// Deactivates the constraints that use a guide being removed.
+    func release(_ guide: LayoutGuide) {
+        var ancestor = guide.owningView
+        while let view = ancestor {
+            for constraint in view.constraints where constraint.items.contains(where: { $0 === guide }) {
+                constraint.deactivate()
+            }
+            ancestor = view.superview
+        }
+    }
+
+    /// Direction changed at `top`: leading and trailing mean other edges below it.
+    func directionChanged(below top: LayoutView) {
+        let views = top.subtree()
+        for view in views { refreshGuides(of: view) }
+        var seen = Set<ObjectIdentifier>()
+        var ancestor: LayoutView? = top
+        var hosts = views
+        while let view = ancestor?.superview {
+            hosts.append(view)
+            ancestor = view
+        }
+        for host in hosts {
+            for constraint in host.constraints where seen.insert(ObjectIdentifier(constraint)).inserted
+                && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional) {
+                uninstall(constraint)
+                install(constraint)
+            }
+        }
+    }
+
+    // MARK: Layout
+
+    /// Update constraints, solve, and lay out top-down until nothing needs layout.
+    func layout() {
+        guard !inLayout else { return }
+        inLayout = true
+        defer { inLayout = false }
+        var passes = 0
+        while true {
+            root.updateConstraintsIfNeeded()
+            let views = root.subtree()
+            if changed {
+                changed = false
+                solver.updateVariables()
+                for view in views { view.needsLayout = true }
+            }
+            let pending = views.filter(\.needsLayout)
+            if pending.isEmpty { return }
+            if passes == LayoutView.maximumLayoutPasses {
+                for view in pending { view.needsLayout = false }
+                report(.layoutFeedbackLoop(views: pending, passes: passes))
+                return
+            }
+            passes += 1
+            for view in views where view.needsLayout {
+                view.needsLayout = false
+                view.layoutSubviews()
+            }
+            refreshSafeAreas(views)
+        }
+    }
+
+    /// Sets the frame of every subview of `view` (and its guides' values) from the solver.
+    func applyFrames(ofSubviewsOf view: LayoutView) {
+        let insets = view.alignmentRectInsets
+        let originX = view === root ? 0 : view.variables.x.value - insets.left
+        let originY = view === root ? 0 : view.variables.y.value - insets.top
+        for subview in view.subviews {
+            let r = subview.variables.rect, i = subview.alignmentRectInsets
+            subview.applyLayoutFrame(Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,
+                                          width: r.width + i.left + i.right, height: r.height + i.top + i.bottom))
+        }
+    }
+}
+
+extension LayoutView {
+    /// Called with every diagnostic of the hierarchy this view is the root of.
+    public var layoutDiagnosticsHandler: ((LayoutDiagnostic) -> Void)? {
+        get { diagnosticsHandlerStorage }
+        set { diagnosticsHandlerStorage = newValue }
+    }
+
+    /// The diagnostics the hierarchy's engine reported (the most recent 100).
+    public var layoutDiagnostics: [LayoutDiagnostic] { engine.diagnostics }
+
+    /// The constraints of the hierarchy the engine broke because they could not hold.
+    public var brokenConstraints: [LayoutConstraint] { engine.broken }
+
+    /// This view's guides: the ones added, and the margins, safe-area and readable guides.
+    var allGuides: [LayoutGuide] {
+        layoutGuides + [marginsGuideStorage, safeAreaGuideStorage, readableGuideStorage].compactMap { $0 }
+    }
+}

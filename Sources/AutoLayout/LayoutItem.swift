@@ -1,0 +1,27 @@
+import Cassowary
+
+/// Something constraints can relate: a ``LayoutView`` or a ``LayoutGuide``.
+public protocol LayoutItem: AnyObject, CustomStringConvertible {}
+
+/// The solver variables of an item: its alignment rectangle in its root view's coordinates.
+struct ItemVariables {
+    let x: Variable, y: Variable, width: Variable, height: Variable
+
+    init(_ name: String) {
+        x = Variable(name + ".minX")
+        y = Variable(name + ".minY")
+        width = Variable(name + ".width")
+        height = Variable(name + ".height")
+    }
+
+    /// The solved rectangle.
+    var rect: Rect { Rect(x: x.value, y: y.value, width: width.value, height: height.value) }
+}
+
+/// Names for items without an identifier: the kind and the object's address, as Apple prints them.
+enum ItemNames {
+    static func fallback(_ kind: String, _ object: AnyObject) -> String {
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        return "\(kind):0x\(String(address % 0x1_0000_0000, radix: 16))"
+    }
+}

@@ -1,0 +1,50 @@
+// The layout cycle: update constraints bottom-up, solve, lay out top-down.
+
+extension LayoutView {
+    /// The most passes ``layoutIfNeeded()`` makes before it reports a feedback loop.
+    public static let maximumLayoutPasses = 100
+
+    /// Marks the view as needing ``layoutSubviews()`` in the next layout pass.
+    public func setNeedsLayout() {
+        needsLayout = true
+    }
+
+    /// Marks the view as needing ``updateConstraints()`` before the next layout pass.
+    public func setNeedsUpdateConstraints() {
+        needsUpdateConstraints = true
+    }
+
+    /// Runs ``updateConstraints()`` for every flagged view of the hierarchy, children first.
+    public func updateConstraintsIfNeeded() {
+        for view in rootView.subtree().reversed() where view.needsUpdateConstraints {
+            view.needsUpdateConstraints = false
+            view.updateConstraints()
+        }
+    }
+
+    /// Lays out the hierarchy now if anything changed: updates constraints, solves, and
+    /// calls ``layoutSubviews()`` top-down. A ``layoutSubviews()`` that keeps invalidating
+    /// layout is stopped after ``maximumLayoutPasses`` passes with a
+    /// ``LayoutDiagnostic/layoutFeedbackLoop(views:passes:)``.
+    public func layoutIfNeeded() {
+        rootView.engine.layout()
+    }
+
+    /// The size that fits the view's constraints nearest to `targetSize`, holding the target
+    /// width and height at the given priorities (``LayoutPriority/fittingSizeLevel`` by
+    /// default). For a root view the hierarchy is solved in place; for a subview, its
+    /// subtree's constraints are solved on their own (the rest of the hierarchy ignored).
+    public func systemLayoutSizeFitting(
+        _ targetSize: Size,
+        withHorizontalFittingPriority horizontal: LayoutPriority = .fittingSizeLevel,
+        verticalFittingPriority vertical: LayoutPriority = .fittingSizeLevel
+    ) -> Size {
+        updateConstraintsIfNeeded()
+        return engine.fittingSize(of: self, target: targetSize, horizontal: horizontal, vertical: vertical)
+    }
+
+    /// The smallest size that fits the view's constraints.
+    public static let layoutFittingCompressedSize = Size(width: 0, height: 0)
+    /// The largest size that fits the view's constraints.
+    public static let layoutFittingExpandedSize = Size(width: 1e7, height: 1e7)
+}

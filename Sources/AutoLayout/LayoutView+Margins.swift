@@ -1,0 +1,126 @@
+// Layout margins, the safe area and the guides that expose them.
+
+extension LayoutView {
+    /// The insets of ``layoutMarginsGuide`` from the edges (8 on every side by default).
+    public var layoutMargins: EdgeInsets {
+        get { directionalMargins?.resolved(for: effectiveUserInterfaceLayoutDirection) ?? marginsStorage }
+        set {
+            directionalMargins = nil
+            marginsStorage = newValue
+            marginsChanged()
+        }
+    }
+
+    /// The margins with leading and trailing that follow the layout direction.
+    public var directionalLayoutMargins: DirectionalEdgeInsets {
+        get {
+            if let directional = directionalMargins { return directional }
+            let m = marginsStorage
+            return effectiveUserInterfaceLayoutDirection == .leftToRight
+                ? DirectionalEdgeInsets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
+                : DirectionalEdgeInsets(top: m.top, leading: m.right, bottom: m.bottom, trailing: m.left)
+        }
+        set {
+            directionalMargins = newValue
+            marginsChanged()
+        }
+    }
+
+    /// Whether the margins grow to at least the superview's margins where the view reaches
+    /// them. Stored for UIKit compatibility; not yet applied by the engine.
+    public var preservesSuperviewLayoutMargins: Bool {
+        get { preservesStorage }
+        set { preservesStorage = newValue }
+    }
+
+    /// Whether the margins are measured from the safe area rather than the edges (true by
+    /// default, as in UIKit).
+    public var insetsLayoutMarginsFromSafeArea: Bool {
+        get { insetsFromSafeAreaStorage }
+        set {
+            insetsFromSafeAreaStorage = newValue
+            marginsChanged()
+        }
+    }
+
+    /// The area of the view not covered by bars or the display's corners. Set it on the
+    /// root view; a subview's safe area is the part of the root's that it covers.
+    public var safeAreaInsets: EdgeInsets {
+        get {
+            guard let parent = superview else { return safeAreaInsetsStorage }
+            let root = rootView, unsafe = root.safeAreaInsetsStorage
+            let frame = rectInRoot(), rootBounds = root.bounds
+            _ = parent
+            return EdgeInsets(top: max(0, unsafe.top - frame.minY), left: max(0, unsafe.left - frame.minX),
+                              bottom: max(0, frame.maxY - (rootBounds.height - unsafe.bottom)),
+                              right: max(0, frame.maxX - (rootBounds.width - unsafe.right)))
+        }
+        set {
+            safeAreaInsetsStorage = newValue
+            engineIfAny?.refreshGuides(below: self)
+            setNeedsLayout()
+        }
+    }
+
+    /// The view's frame in its root view's coordinates, from the last layout pass.
+    func rectInRoot() -> Rect {
+        var rect = storedFrame
+        var current = superview
+        while let v = current, v.superview != nil {
+            rect.origin.x += v.storedFrame.minX
+            rect.origin.y += v.storedFrame.minY
+            current = v.superview
+        }
+        return superview == nil ? bounds : rect
+    }
+
+    /// A guide for the view's edges inset by its layout margins.
+    public var layoutMarginsGuide: LayoutGuide {
+        if let guide = marginsGuideStorage { return guide }
+        let guide = LayoutGuide(role: .margins, owner: self)
+        marginsGuideStorage = guide
+        engineIfAny?.refreshGuides(of: self)
+        return guide
+    }
+
+    /// A guide for the view's safe area.
+    public var safeAreaLayoutGuide: LayoutGuide {
+        if let guide = safeAreaGuideStorage { return guide }
+        let guide = LayoutGuide(role: .safeArea, owner: self)
+        safeAreaGuideStorage = guide
+        engineIfAny?.refreshGuides(of: self)
+        return guide
+    }
+
+    /// A guide centred in the margins, no wider than ``readableContentWidth``.
+    public var readableContentGuide: LayoutGuide {
+        if let guide = readableGuideStorage { return guide }
+        _ = layoutMarginsGuide
+        let guide = LayoutGuide(role: .readableContent, owner: self)
+        readableGuideStorage = guide
+        engineIfAny?.refreshGuides(of: self)
+        return guide
+    }
+
+    /// The widest the readable content guide gets: 672 points, the width UIKit uses for
+    /// its default text size (about 70 characters of 17-point text). The guide is that wide
+    /// or the margins' width, whichever is less, centred in the margins.
+    public static let readableContentWidth: Double = 672
+
+    /// The insets the margins guide applies: the margins, plus the safe area when the view
+    /// insets its margins from it.
+    var effectiveMarginInsets: EdgeInsets {
+        var m = layoutMargins
+        if insetsLayoutMarginsFromSafeArea {
+            let safe = superview == nil ? safeAreaInsetsStorage : EdgeInsets.zero
+            m = EdgeInsets(top: m.top + safe.top, left: m.left + safe.left,
+                           bottom: m.bottom + safe.bottom, right: m.right + safe.right)
+        }
+        return m
+    }
+
+    func marginsChanged() {
+        engineIfAny?.refreshGuides(of: self)
+        setNeedsLayout()
+    }
+}

@@ -1,0 +1,245 @@
+/// A rectangle in a hierarchy, laid out by constraints: the counterpart of `UIView`.
+///
+/// Subclass it as you would `UIView`: override ``intrinsicContentSize``,
+/// ``updateConstraints()`` or ``layoutSubviews()``. Each root view (one without a
+/// superview) owns the layout engine of its hierarchy, so separate hierarchies share no
+/// state and can be laid out on different threads at the same time.
+open class LayoutView: LayoutItem {
+    /// A name used in every description and diagnostic.
+    public var identifier: String?
+    /// The view this one is a subview of.
+    public private(set) weak var superview: LayoutView?
+    /// The subviews, back to front.
+    public private(set) var subviews: [LayoutView] = []
+    /// The layout guides added to this view (not its margins or safe-area guides).
+    public private(set) var layoutGuides: [LayoutGuide] = []
+    /// The active constraints installed on this view (the closest common ancestor of
+    /// their items).
+    public internal(set) var constraints: [LayoutConstraint] = []
+    /// Whether the view is hidden. Hidden views keep taking part in layout, as in UIKit.
+    public var isHidden = false
+
+    /// Whether the view's frame and ``autoresizingMask`` become required constraints.
+    /// True by default, as in UIKit; set it to false to place the view with constraints.
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { engineIfAny?.refreshGenerated(for: self) } }
+    }
+    /// How the frame follows the superview's size when translated into constraints.
+    public var autoresizingMask: AutoresizingMask = [] {
+        didSet { if oldValue != autoresizingMask { engineIfAny?.refreshGenerated(for: self) } }
+    }
+
+    /// Whether the view flips in right-to-left layouts.
+    public var semanticContentAttribute: SemanticContentAttribute = .unspecified {
+        didSet { engineIfAny?.directionChanged(below: self) }
+    }
+    /// The layout direction of a root view whose content attribute is unspecified.
+    public var userInterfaceLayoutDirection: UserInterfaceLayoutDirection = .leftToRight {
+        didSet { engineIfAny?.directionChanged(below: self) }
+    }
+
+    let variables: ItemVariables
+    var storedFrame: Rect
+    /// The engine, on a root view only.
+    var ownEngine: LayoutEngine?
+    var needsLayout = true
+    var needsUpdateConstraints = true
+    var marginsGuideStorage: LayoutGuide?
+    var safeAreaGuideStorage: LayoutGuide?
+    var readableGuideStorage: LayoutGuide?
+    var intrinsicSizeCache: Size?
+    var huggingPriorities: [LayoutPriority] = [.defaultLow, .defaultLow]
+    var compressionPriorities: [LayoutPriority] = [.defaultHigh, .defaultHigh]
+    var marginsStorage = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    var directionalMargins: DirectionalEdgeInsets?
+    var safeAreaInsetsStorage = EdgeInsets.zero
+    var preservesStorage = false
+    var diagnosticsHandlerStorage: ((LayoutDiagnostic) -> Void)?
+    var insetsFromSafeAreaStorage = true
+
+    /// Creates a view with a frame.
+    public init(frame: Rect = .zero) {
+        storedFrame = frame
+        variables = ItemVariables("view")
+    }
+
+    /// Creates a view with an identifier, for readable descriptions.
+    public convenience init(identifier: String, frame: Rect = .zero) {
+        self.init(frame: frame)
+        self.identifier = identifier
+    }
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's coordinates. Setting it on a view placed by
+    /// constraints lasts until the next layout pass; on a root view it sets the size the
+    /// hierarchy is laid out in; on a view that translates its autoresizing mask it moves
+    /// the view's constraints.
+    public var frame: Rect {
+        get { storedFrame }
+        set {
+            guard newValue != storedFrame else { return }
+            storedFrame = newValue
+            engineIfAny?.frameChanged(of: self)
+            setNeedsLayout()
+        }
+    }
+
+    /// The view's own rectangle: its size at the origin.
+    public var bounds: Rect { Rect(origin: .zero, size: storedFrame.size) }
+
+    /// The center of the frame, in the superview's coordinates.
+    public var center: Point {
+        get { Point(x: storedFrame.midX, y: storedFrame.midY) }
+        set {
+            frame = Rect(x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2,
+                         width: storedFrame.width, height: storedFrame.height)
+        }
+    }
+
+    /// How far the frame extends beyond the alignment rectangle, the rectangle constraints
+    /// act on. Zero by default.
+    open var alignmentRectInsets: EdgeInsets { .zero }
+
+    /// The size the view's content wants; ``noIntrinsicMetric`` where it has none (the
+    /// default, for both components). Call ``invalidateIntrinsicContentSize()`` when it
+    /// changes.
+    open var intrinsicContentSize: Size {
+        Size(width: LayoutView.noIntrinsicMetric, height: LayoutView.noIntrinsicMetric)
+    }
+
+    /// The distance from the top of the alignment rectangle to the first baseline; nil
+    /// (the default) puts the baseline at the bottom.
+    open var firstBaselineOffsetFromTop: Double? { nil }
+
+    /// The distance from the last baseline up from the bottom of the alignment rectangle;
+    /// 0 by default.
+    open var lastBaselineOffsetFromBottom: Double { 0 }
+
+    /// Override to add or change constraints in a batch before layout; call super last.
+    /// Called bottom-up for views flagged with ``setNeedsUpdateConstraints()``.
+    open func updateConstraints() {}
+
+    /// Override to adjust layout after the engine has solved; the base implementation sets
+    /// every subview's frame from the engine. Called top-down.
+    open func layoutSubviews() {
+        engineIfAny?.applyFrames(ofSubviewsOf: self)
+    }
+
+    /// Sets the frame from the engine's result, without feeding it back as constraints.
+    func applyLayoutFrame(_ rect: Rect) {
+        if rect.size != storedFrame.size { needsLayout = true }
+        storedFrame = rect
+    }
+
+    // MARK: Direction
+
+    /// The direction this view lays out leading and trailing in.
+    public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
+        switch semanticContentAttribute {
+        case .forceRightToLeft: .rightToLeft
+        case .forceLeftToRight, .playback, .spatial: .leftToRight
+        case .unspecified: superview?.effectiveUserInterfaceLayoutDirection ?? userInterfaceLayoutDirection
+        }
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds a view at the front. A view that already has a superview is moved.
+    public func addSubview(_ view: LayoutView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a view at an index of ``subviews`` (clamped to the valid range).
+    public func insertSubview(_ view: LayoutView, at index: Int) {
+        guard view !== self, !isDescendant(of: view) else { return }
+        if view.superview === self {
+            subviews.removeAll { $0 === view }
+            subviews.insert(view, at: max(0, min(index, subviews.count)))
+            return
+        }
+        view.removeFromSuperview()
+        let absorbed = view.ownEngine
+        view.ownEngine = nil
+        absorbed?.detach()
+        view.superview = self
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        engine.adopt(view)
+        setNeedsLayout()
+    }
+
+    /// Detaches the view from its superview. Constraints between the view's subtree and
+    /// the rest of the old hierarchy are deactivated, as in UIKit.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.engine.release(self)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        parent.setNeedsLayout()
+        setNeedsLayout()
+    }
+
+    /// Whether `view` is this view or one of its ancestors.
+    public func isDescendant(of view: LayoutView) -> Bool {
+        var current: LayoutView? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// The topmost ancestor (the view itself when it has no superview).
+    public var rootView: LayoutView {
+        var top = self
+        while let parent = top.superview { top = parent }
+        return top
+    }
+
+    /// This view and every view below it, parents before children.
+    func subtree() -> [LayoutView] {
+        var result: [LayoutView] = []
+        var stack: [LayoutView] = [self]
+        while let v = stack.popLast() {
+            result.append(v)
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        return result
+    }
+
+    /// Adds a layout guide owned by this view; adding it again does nothing.
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        guard guide.owningView !== self || !layoutGuides.contains(where: { $0 === guide }) else { return }
+        guide.owningView?.removeLayoutGuide(guide)
+        guide.owningView = self
+        layoutGuides.append(guide)
+    }
+
+    /// Removes a layout guide and deactivates the constraints that use it.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard layoutGuides.contains(where: { $0 === guide }) else { return }
+        engineIfAny?.release(guide)
+        layoutGuides.removeAll { $0 === guide }
+        guide.owningView = nil
+    }
+
+    // MARK: Engine
+
+    /// The engine of this view's hierarchy, made on first use.
+    var engine: LayoutEngine {
+        let root = rootView
+        if let engine = root.ownEngine { return engine }
+        let engine = LayoutEngine(root: root)
+        root.ownEngine = engine
+        engine.adopt(root)
+        return engine
+    }
+
+    /// The engine if the hierarchy has made one already.
+    var engineIfAny: LayoutEngine? { rootView.ownEngine }
+
+    /// The identifier, or the class name and address when there is none.
+    public var description: String {
+        identifier ?? ItemNames.fallback(String(describing: type(of: self)), self)
+    }
+}
