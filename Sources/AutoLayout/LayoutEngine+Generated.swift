@@ -4,6 +4,7 @@
 extension LayoutEngine {
     /// Makes and installs the engine's constraints for one view.
     func addGenerated(for view: LayoutView) {
+        guard generated[ObjectIdentifier(view)] == nil else { return }
         var made = Generated()
         made.frame = frameConstraints(for: view)
         made.content = contentConstraints(for: view)

@@ -159,6 +159,9 @@ open class LayoutView: LayoutItem {
             return
         }
         view.removeFromSuperview()
+        // Make (or find) this hierarchy's engine before the view joins it, so the view is
+        // adopted exactly once.
+        let engine = self.engine
         let absorbed = view.ownEngine
         view.ownEngine = nil
         absorbed?.detach()
