@@ -147,6 +147,7 @@ struct EquationParser {
                     guard let factor = try number() else { throw fail("Expected a number after '*'") }
                     multiplier *= factor
                 } else if accept("/") {
+                    skipSpaces()
                     let at = index
                     guard let divisor = try number() else { throw fail("Expected a number after '/'") }
                     guard divisor != 0 else { throw fail("Division by zero", at: at) }
@@ -158,6 +159,7 @@ struct EquationParser {
         if expectTerm { throw fail("Expected a number or item.attribute") }
         var priority = LayoutPriority.required
         if accept("@") {
+            skipSpaces()
             let at = index
             guard let value = try number() else { throw fail("Expected a priority after '@'") }
             guard value >= 1 && value <= 1000 else { throw fail("A priority must be between 1 and 1000", at: at) }

@@ -44,12 +44,12 @@ extension LayoutEngine {
             && zip(a.extraTerms, b.extraTerms).allSatisfy { $0.item === $1.item && $0.coefficient == $1.coefficient }
     }
 
+    /// A frame set by hand: the root's size, or a translated view's frame and mask, which
+    /// are rebased on the superview's current size. Subviews' masks are left alone: they
+    /// already follow the superview's size.
     func frameChanged(of view: LayoutView) {
         guard generated[ObjectIdentifier(view)] != nil else { return }
         replace(\.frame, of: view, with: frameConstraints(for: view))
-        for subview in view.subviews where subview.translatesAutoresizingMaskIntoConstraints {
-            replace(\.frame, of: subview, with: frameConstraints(for: subview))
-        }
         if view === root { refreshGuides(below: view) }
     }
 

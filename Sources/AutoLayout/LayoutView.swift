@@ -82,6 +82,7 @@ open class LayoutView: LayoutItem {
             storedFrame = newValue
             engineIfAny?.frameChanged(of: self)
             setNeedsLayout()
+            superview?.setNeedsLayout()  // the next pass puts a constrained view back
         }
     }
 

@@ -1,0 +1,249 @@
+import Testing
+@testable import AutoLayout
+
+/// Records the layout-cycle calls made on it.
+final class RecordingView: LayoutView {
+    final class Log { var calls: [String] = [] }
+    let log: Log
+    var onLayout: (() -> Void)?
+    var updates: (() -> Void)?
+
+    init(_ name: String, _ log: Log) {
+        self.log = log
+        super.init(frame: .zero)
+        identifier = name
+        translatesAutoresizingMaskIntoConstraints = false
+    }
+
+    override func updateConstraints() {
+        log.calls.append("update \(identifier!)")
+        updates?()
+        super.updateConstraints()
+    }
+
+    override func layoutSubviews() {
+        log.calls.append("layout \(identifier!)")
+        super.layoutSubviews()
+        onLayout?()
+    }
+}
+
+@Suite struct LayoutCycleTests {
+    func tree() -> (RecordingView, RecordingView, RecordingView, RecordingView.Log) {
+        let log = RecordingView.Log()
+        let root = RecordingView("root", log), child = RecordingView("child", log), leaf = RecordingView("leaf", log)
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        root.addSubview(child)
+        child.addSubview(leaf)
+        return (root, child, leaf, log)
+    }
+
+    @Test("constraints update bottom-up, layout runs top-down")
+    func order() {
+        let (root, _, _, log) = tree()
+        root.layoutIfNeeded()
+        #expect(log.calls == ["update leaf", "update child", "update root", "layout root", "layout child", "layout leaf"])
+        log.calls = []
+        root.layoutIfNeeded()
+        #expect(log.calls.isEmpty)  // nothing changed
+    }
+
+    @Test("updateConstraints changes are batched into one layout")
+    func batchedUpdates() throws {
+        let (root, child, leaf, log) = tree()
+        root.layoutIfNeeded()
+        log.calls = []
+        leaf.updates = {
+            try? LayoutConstraint.activate([leaf.widthAnchor.constraint(equalToConstant: 10),
+                                            leaf.heightAnchor.constraint(equalToConstant: 10),
+                                            leaf.leadingAnchor.constraint(equalTo: child.leadingAnchor, constant: 5),
+                                            leaf.topAnchor.constraint(equalTo: child.topAnchor)])
+        }
+        try LayoutConstraint.activate([child.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       child.topAnchor.constraint(equalTo: root.topAnchor),
+                                       child.widthAnchor.constraint(equalToConstant: 50),
+                                       child.heightAnchor.constraint(equalToConstant: 50)])
+        leaf.setNeedsUpdateConstraints()
+        root.layoutIfNeeded()
+        #expect(log.calls.filter { $0.hasPrefix("layout") } == ["layout root", "layout child", "layout leaf"])
+        #expect(leaf.frame == Rect(x: 5, y: 0, width: 10, height: 10))
+    }
+
+    @Test("a layoutSubviews that keeps invalidating layout elsewhere is stopped and reported")
+    func feedbackLoop() {
+        let (root, child, leaf, _) = tree()
+        var count = 0
+        // Each invalidates the other, outside its own subtree, every time.
+        leaf.onLayout = {
+            count += 1
+            child.setNeedsLayout()
+        }
+        child.onLayout = { leaf.setNeedsLayout() }
+        root.layoutIfNeeded()
+        #expect(count == LayoutView.maximumLayoutPasses)
+        guard case .layoutFeedbackLoop(let views, let passes)? = root.layoutDiagnostics.last else {
+            Issue.record("no feedback-loop diagnostic")
+            return
+        }
+        #expect(passes == LayoutView.maximumLayoutPasses && views.contains { $0 === child })
+        #expect(root.layoutDiagnostics.last!.description.hasPrefix("Layout feedback loop: after 100 passes"))
+    }
+
+    @Test("the layout pass overwrites a frame set by hand on a constrained view")
+    func framesComeFromConstraints() throws {
+        let root = makeRoot(), v = makeChild(in: root)
+        try LayoutConstraint.activate([v.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 5),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.widthAnchor.constraint(equalToConstant: 10), v.heightAnchor.constraint(equalToConstant: 10)])
+        root.layoutIfNeeded()
+        v.frame = Rect(x: 99, y: 99, width: 1, height: 1)
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 5, y: 0, width: 10, height: 10))
+    }
+}
+
+@Suite struct FittingSizeTests {
+    /// A label with 10-point insets inside a container.
+    func card() throws -> (LayoutView, SizedView) {
+        let card = LayoutView(identifier: "card")
+        let label = SizedView("label", 100, 20)
+        card.addSubview(label)
+        try LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 10),
+                                       label.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -10),
+                                       label.topAnchor.constraint(equalTo: card.topAnchor, constant: 10),
+                                       label.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -10)])
+        return (card, label)
+    }
+
+    @Test func compressedAndExpanded() throws {
+        let (card, _) = try card()
+        #expect(card.systemLayoutSizeFitting(LayoutView.layoutFittingCompressedSize) == Size(width: 120, height: 40))
+        #expect(card.systemLayoutSizeFitting(LayoutView.layoutFittingExpandedSize) == Size(width: 120, height: 40))
+    }
+
+    @Test("a self-sizing cell: width fixed, height fitted")
+    func selfSizingCell() throws {
+        let (card, label) = try card()
+        label.setContentHuggingPriority(.defaultLow, for: .horizontal)
+        let size = card.systemLayoutSizeFitting(Size(width: 320, height: 0), withHorizontalFittingPriority: .required,
+                                                verticalFittingPriority: .fittingSizeLevel)
+        #expect(size == Size(width: 320, height: 40))
+        // The card's own layout is unchanged.
+        #expect(card.frame == .zero)
+    }
+
+    @Test("a subview is fitted on its own subtree, leaving the hierarchy's layout alone")
+    func subviewFitting() throws {
+        let root = makeRoot(300, 300)
+        let (card, label) = try card()
+        card.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(card)
+        try LayoutConstraint.activate([card.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       card.topAnchor.constraint(equalTo: root.topAnchor),
+                                       card.widthAnchor.constraint(equalToConstant: 200)])
+        root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 10, y: 10, width: 180, height: 20))
+        #expect(card.systemLayoutSizeFitting(LayoutView.layoutFittingCompressedSize) == Size(width: 120, height: 40))
+        root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 10, y: 10, width: 180, height: 20))
+    }
+}
+
+@Suite struct IncrementalChangeTests {
+    @Test func constantChangesAndResizes() throws {
+        let root = makeRoot(320, 480), v = makeChild(in: root)
+        let left = v.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20)
+        try LayoutConstraint.activate([left, v.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.heightAnchor.constraint(equalToConstant: 44)])
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 20, y: 0, width: 280, height: 44))
+        left.constant = 50
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 50, y: 0, width: 250, height: 44))
+        root.frame = Rect(x: 0, y: 0, width: 480, height: 320)  // rotation
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 50, y: 0, width: 410, height: 44))
+        #expect(root.frame.size == Size(width: 480, height: 320))
+    }
+
+    @Test("a constant that makes the layout unsatisfiable breaks that constraint; fixing it restores it")
+    func breakingConstant() throws {
+        let root = makeRoot(320, 480), v = makeChild(in: root)
+        let width = v.widthAnchor.constraint(equalToConstant: 100)
+        try LayoutConstraint.activate([width, v.widthAnchor.constraint(lessThanOrEqualToConstant: 200),
+                                       v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor), v.heightAnchor.constraint(equalToConstant: 1)])
+        width.constant = 300
+        root.layoutIfNeeded()
+        #expect(root.brokenConstraints.contains { $0 === width })
+        #expect(width.isActive)
+        width.constant = 150
+        root.layoutIfNeeded()
+        #expect(root.brokenConstraints.isEmpty)
+        #expect(v.frame.width == 150)
+    }
+
+    @Test func deactivationAndPriorityChanges() throws {
+        let root = makeRoot(), v = makeChild(in: root)
+        let narrow = v.widthAnchor.constraint(equalToConstant: 10), wide = v.widthAnchor.constraint(equalToConstant: 90)
+        narrow.priority = 300
+        wide.priority = 200
+        try LayoutConstraint.activate([narrow, wide, v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor), v.heightAnchor.constraint(equalToConstant: 1)])
+        root.layoutIfNeeded()
+        #expect(v.frame.width == 10)
+        wide.priority = 400
+        root.layoutIfNeeded()
+        #expect(v.frame.width == 90)
+        wide.isActive = false
+        root.layoutIfNeeded()
+        #expect(v.frame.width == 10)
+        #expect(root.constraints.count == 2 && v.constraints.count == 2)  // sizes install on the view itself
+    }
+}
+
+@Suite struct HierarchyTests {
+    @Test func movingViewsBetweenHierarchies() throws {
+        let a = makeRoot(200, 200), b = makeRoot(400, 400)
+        let v = makeChild(in: a), inner = makeChild(in: v)
+        let outer = v.leadingAnchor.constraint(equalTo: a.leadingAnchor, constant: 10)
+        let own = [inner.leadingAnchor.constraint(equalTo: v.leadingAnchor, constant: 5),
+                   inner.topAnchor.constraint(equalTo: v.topAnchor), inner.widthAnchor.constraint(equalToConstant: 7),
+                   inner.heightAnchor.constraint(equalToConstant: 7)]
+        try LayoutConstraint.activate([outer, v.topAnchor.constraint(equalTo: a.topAnchor),
+                                       v.widthAnchor.constraint(equalToConstant: 50), v.heightAnchor.constraint(equalToConstant: 50)] + own)
+        #expect(outer.installedOn === a && own[0].installedOn === v)
+        a.layoutIfNeeded()
+        #expect(inner.frame.minX == 5 && v.frame.minX == 10)
+        v.removeFromSuperview()
+        #expect(!outer.isActive)                   // reached across the cut
+        let ownStillActive = own.allSatisfy { $0.isActive }
+        #expect(ownStillActive)                   // stays with the subtree
+        b.addSubview(v)
+        try LayoutConstraint.activate([v.trailingAnchor.constraint(equalTo: b.trailingAnchor),
+                                       v.bottomAnchor.constraint(equalTo: b.bottomAnchor),
+                                       v.widthAnchor.constraint(equalToConstant: 50), v.heightAnchor.constraint(equalToConstant: 50)])
+        b.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 350, y: 350, width: 50, height: 50))
+        #expect(inner.frame == Rect(x: 5, y: 0, width: 7, height: 7))
+        #expect(b.brokenConstraints.isEmpty)
+    }
+
+    @Test func subviewOrderAndDescendants() {
+        let root = makeRoot(), a = LayoutView(identifier: "a"), b = LayoutView(identifier: "b"), c = LayoutView(identifier: "c")
+        root.addSubview(a)
+        root.addSubview(b)
+        root.insertSubview(c, at: 1)
+        #expect(root.subviews.map(\.identifier) == ["a", "c", "b"])
+        root.insertSubview(a, at: 99)
+        #expect(root.subviews.map(\.identifier) == ["c", "b", "a"])
+        a.addSubview(root)  // a cycle is refused
+        #expect(root.superview == nil && a.isDescendant(of: root))
+        #expect(a.rootView === root)
+        let v = LayoutView(frame: Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(v.bounds == Rect(x: 0, y: 0, width: 3, height: 4) && v.center == Point(x: 2.5, y: 4))
+        v.center = Point(x: 10, y: 10)
+        #expect(v.frame.origin == Point(x: 8.5, y: 8))
+    }
+}

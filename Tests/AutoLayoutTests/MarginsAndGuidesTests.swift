@@ -1,0 +1,148 @@
+import Testing
+@testable import AutoLayout
+
+@Suite struct MarginsAndGuidesTests {
+    func pinned(to guide: LayoutGuide, in root: LayoutView) throws -> LayoutView {
+        let v = makeChild(in: root)
+        try LayoutConstraint.activate([v.leadingAnchor.constraint(equalTo: guide.leadingAnchor),
+                                       v.trailingAnchor.constraint(equalTo: guide.trailingAnchor),
+                                       v.topAnchor.constraint(equalTo: guide.topAnchor),
+                                       v.bottomAnchor.constraint(equalTo: guide.bottomAnchor)])
+        return v
+    }
+
+    @Test func marginsGuide() throws {
+        let root = makeRoot(300, 200)
+        #expect(root.layoutMargins == EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+        let v = try pinned(to: root.layoutMarginsGuide, in: root)
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 8, y: 8, width: 284, height: 184))
+        #expect(root.layoutMarginsGuide.layoutFrame == v.frame)
+        root.layoutMargins = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 2, y: 1, width: 294, height: 196))
+    }
+
+    @Test func directionalMarginsFollowTheDirection() throws {
+        for rtl in [false, true] {
+            let root = makeRoot(300, 200)
+            if rtl { root.userInterfaceLayoutDirection = .rightToLeft }
+            root.directionalLayoutMargins = DirectionalEdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 5)
+            #expect(root.layoutMargins.left == (rtl ? 5 : 20))
+            let v = try pinned(to: root.layoutMarginsGuide, in: root)
+            root.layoutIfNeeded()
+            #expect(v.frame.minX == (rtl ? 5 : 20) && v.frame.width == 275)
+        }
+    }
+
+    @Test func safeArea() throws {
+        let root = makeRoot(375, 667)
+        root.safeAreaInsets = EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)
+        let v = try pinned(to: root.safeAreaLayoutGuide, in: root)
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 0, y: 44, width: 375, height: 589))
+        // Margins are measured from the safe area by default.
+        let m = try pinned(to: root.layoutMarginsGuide, in: root)
+        root.layoutIfNeeded()
+        #expect(m.frame == Rect(x: 8, y: 52, width: 359, height: 573))
+        root.insetsLayoutMarginsFromSafeArea = false
+        root.layoutIfNeeded()
+        #expect(m.frame == Rect(x: 8, y: 8, width: 359, height: 651))
+        // A subview's safe area is the part of the root's unsafe area it covers.
+        #expect(v.safeAreaInsets == .zero)
+        #expect(m.safeAreaInsets.top == 44 - 8)
+    }
+
+    @Test("the readable guide is the margins' width up to 672 points, centred")
+    func readableContent() throws {
+        for (width, expected) in [(375.0, 359.0), (1024, 672)] {
+            let root = makeRoot(width, 100)
+            let v = try pinned(to: root.readableContentGuide, in: root)
+            root.layoutIfNeeded()
+            #expect(v.frame.width == expected)
+            #expect(v.frame.midX == width / 2)
+        }
+    }
+
+    @Test func removingAGuideDeactivatesItsConstraints() throws {
+        let root = makeRoot(), guide = LayoutGuide()
+        root.addLayoutGuide(guide)
+        let c = guide.widthAnchor.constraint(equalToConstant: 10)
+        try c.activate()
+        root.removeLayoutGuide(guide)
+        #expect(!c.isActive && guide.owningView == nil)
+    }
+}
+
+/// The autoresizing masks of spec §5: a view at x = 160, width 80, in a 320-wide superview
+/// that grows to 640.
+@Suite struct AutoresizingMaskTests {
+    static let cases: [(AutoresizingMask, Double, Double)] = [
+        (AutoresizingMask(), 160, 80),
+        (.flexibleLeftMargin, 480, 80),
+        (.flexibleWidth, 160, 400),
+        (.flexibleRightMargin, 160, 80),
+        ([.flexibleLeftMargin, .flexibleRightMargin], 160 + 320.0 * 160 / 240, 80),
+        ([.flexibleLeftMargin, .flexibleWidth], 160 + 320.0 * 160 / 240, 80 + 320.0 * 80 / 240),
+        ([.flexibleWidth, .flexibleRightMargin], 160, 80 + 320.0 * 80 / 160),
+        ([.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin], 320, 160),
+    ]
+
+    @Test(arguments: cases)
+    func horizontalMasks(_ mask: AutoresizingMask, _ x: Double, _ width: Double) {
+        let root = makeRoot(320, 100)
+        let v = LayoutView(identifier: "v", frame: Rect(x: 160, y: 10, width: 80, height: 20))
+        v.autoresizingMask = mask
+        root.addSubview(v)
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 160, y: 10, width: 80, height: 20))
+        root.frame = Rect(x: 0, y: 0, width: 640, height: 100)
+        root.layoutIfNeeded()
+        #expect(abs(v.frame.minX - x) < 1e-9 && abs(v.frame.width - width) < 1e-9, "\(mask.logCode): \(v.frame)")
+        #expect(v.frame.minY == 10 && v.frame.height == 20)
+    }
+
+    @Test func verticalMaskAndNesting() {
+        let root = makeRoot(320, 200)
+        let panel = LayoutView(identifier: "panel", frame: Rect(x: 10, y: 10, width: 300, height: 180))
+        panel.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        let footer = LayoutView(identifier: "footer", frame: Rect(x: 0, y: 160, width: 300, height: 20))
+        footer.autoresizingMask = [.flexibleTopMargin, .flexibleWidth]
+        root.addSubview(panel)
+        panel.addSubview(footer)
+        root.frame = Rect(x: 0, y: 0, width: 420, height: 400)
+        root.layoutIfNeeded()
+        #expect(panel.frame == Rect(x: 10, y: 10, width: 400, height: 380))
+        #expect(footer.frame == Rect(x: 0, y: 360, width: 400, height: 20))
+    }
+
+    @Test("a translated view that is also constrained is the classic unsatisfiable layout")
+    func classicConflict() throws {
+        let root = makeRoot(320, 100)
+        let v = LayoutView(identifier: "v", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        root.addSubview(v)
+        var seen: [LayoutDiagnostic] = []
+        root.layoutDiagnosticsHandler = { seen.append($0) }
+        try v.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20).activate()
+        root.layoutIfNeeded()
+        #expect(v.frame.minX == 0)
+        guard case .unsatisfiable(let c, let conflicts, let broken)? = seen.first else {
+            Issue.record("no unsatisfiable diagnostic")
+            return
+        }
+        #expect(broken === c && c.constant == 20)
+        #expect(conflicts.count == 1 && conflicts[0].isAutoresizingConstraint)
+        let log = seen[0].description
+        #expect(log.hasPrefix("Unable to simultaneously satisfy constraints.\n\tProbably at least one of the constraints in the following list is one you don't want."))
+        #expect(log.contains("translatesAutoresizingMaskIntoConstraints"))
+        #expect(log.contains("Will attempt to recover by breaking constraint \nv.leading == root.leading + 20"))
+        // Turning translation off lets the broken constraint in.
+        v.translatesAutoresizingMaskIntoConstraints = false
+        try LayoutConstraint.activate([v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.widthAnchor.constraint(equalToConstant: 50),
+                                       v.heightAnchor.constraint(equalToConstant: 50)])
+        root.layoutIfNeeded()
+        #expect(root.brokenConstraints.isEmpty)
+        #expect(v.frame.minX == 20)
+    }
+}
