@@ -8,12 +8,14 @@ let package = Package(
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .executable(name: "cassowary-bench", targets: ["cassowary-bench"]),
+        .executable(name: "autolayout-bench", targets: ["autolayout-bench"]),
     ],
     targets: [
         .target(name: "Cassowary"),
         .target(name: "SeededRandom"),
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
         .executableTarget(name: "cassowary-bench", dependencies: ["Cassowary", "SeededRandom"]),
+        .executableTarget(name: "autolayout-bench", dependencies: ["AutoLayout"]),
         .testTarget(
             name: "CassowaryTests",
             dependencies: ["Cassowary", "SeededRandom"],

@@ -31,7 +31,7 @@ struct Objective {
         }
     }
 
-    /// The symbols whose reduced cost is negative now (dummies included), dropping the
+    /// The symbols other than dummies whose reduced cost is negative now, dropping the
     /// entries that no longer are.
     mutating func negativeSymbols() -> [Symbol] {
         var kept = 0
@@ -151,7 +151,8 @@ struct Objective {
     }
 
     private mutating func refreshSign(_ symbol: Symbol) {
-        if !listed[symbol.index] && sign(of: symbol) < 0 {
+        // Dummies never enter the basis, so their costs never make a candidate.
+        if !symbol.isDummy && !listed[symbol.index] && sign(of: symbol) < 0 {
             listed[symbol.index] = true
             negativeList.append(symbol)
         }

@@ -1,0 +1,124 @@
+import AutoLayout
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Release-mode benchmark of the AutoLayout engine: a table of N score cells, each
+// `H:|-[photo]-[name(>=95)]-[score(>=40)]-(>=8)-[stepper]-|` (written with anchors), the
+// photo square and pinned to the margins vertically, the score centred at priority 750,
+// everything centred vertically. Cells are placed by frame with a flexible width, as a
+// table places them. Prints medians: build + first layout, a rotation (375 → 667 wide and
+// back, per width change), and a constant change in one cell followed by layout.
+
+final class Control: LayoutView {
+    let size: Size
+    init(_ name: String, _ width: Double, _ height: Double, hugging: LayoutPriority = .defaultLow) {
+        size = Size(width: width, height: height)
+        super.init(frame: .zero)
+        identifier = name
+        translatesAutoresizingMaskIntoConstraints = false
+        setContentHuggingPriority(hugging, for: .horizontal)
+    }
+    override var intrinsicContentSize: Size { size }
+}
+
+struct Table {
+    let root = LayoutView(identifier: "table", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+    var spacings: [LayoutConstraint] = []
+    var names: [LayoutView] = []
+
+    init(cells: Int) throws {
+        for i in 0..<cells {
+            let cell = LayoutView(identifier: "cell\(i)", frame: Rect(x: 0, y: Double(i) * 60, width: 375, height: 60))
+            cell.autoresizingMask = .flexibleWidth
+            root.addSubview(cell)
+            let photo = Control("photo", 44, 44), name = Control("name", 97, 30)
+            let score = Control("score", 40, 30), stepper = Control("stepper", 94, 29, hugging: 750)
+            for v in [photo, name, score, stepper] { cell.addSubview(v) }
+            let margins = cell.layoutMarginsGuide
+            let centring = score.centerXAnchor.constraint(equalTo: cell.centerXAnchor)
+            centring.priority = 750
+            let spacing = name.leadingAnchor.constraint(equalTo: photo.trailingAnchor, constant: 8)
+            try LayoutConstraint.activate([
+                photo.leadingAnchor.constraint(equalTo: margins.leadingAnchor),
+                spacing,
+                name.widthAnchor.constraint(greaterThanOrEqualToConstant: 95),
+                score.leadingAnchor.constraint(equalTo: name.trailingAnchor, constant: 8),
+                score.widthAnchor.constraint(greaterThanOrEqualToConstant: 40),
+                stepper.leadingAnchor.constraint(greaterThanOrEqualTo: score.trailingAnchor, constant: 8),
+                stepper.trailingAnchor.constraint(equalTo: margins.trailingAnchor),
+                centring,
+                photo.widthAnchor.constraint(equalTo: photo.heightAnchor),
+                photo.topAnchor.constraint(equalTo: margins.topAnchor),
+                photo.bottomAnchor.constraint(equalTo: margins.bottomAnchor),
+                name.centerYAnchor.constraint(equalTo: photo.centerYAnchor),
+                score.centerYAnchor.constraint(equalTo: photo.centerYAnchor),
+                stepper.centerYAnchor.constraint(equalTo: photo.centerYAnchor),
+            ])
+            spacings.append(spacing)
+            names.append(name)
+        }
+    }
+}
+
+let clock = ContinuousClock()
+func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+func shown(_ value: Double) -> String {
+    value >= 1 ? "\(Int((value * 100).rounded()) / 100) s"
+        : value >= 1e-3 ? "\(Double(Int((value * 1e5).rounded())) / 100) ms" : "\(Double(Int((value * 1e8).rounded())) / 100) µs"
+}
+nonisolated(unsafe) var failed = false
+func check(_ ok: Bool, _ message: String) {
+    if !ok {
+        print("CHECK FAILED: \(message)")
+        failed = true
+    }
+}
+
+let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+print("scenario            N        median  reps")
+for n in sizes.isEmpty ? [100, 1_000, 10_000] : sizes {
+    let reps = n >= 10_000 ? 3 : 7
+    var builds: [Double] = []
+    var table: Table?
+    for _ in 0..<reps {
+        var made: Table?
+        builds.append(seconds(try clock.measure {
+            made = try Table(cells: n)
+            made!.root.layoutIfNeeded()
+        }))
+        table = made
+    }
+    let t = table!
+    // Portrait: photo 44 (60 − 16), name at 8 + 44 + 8 = 60, up to the score centred at 187.5 − 20 − 8.
+    check(t.names[0].frame.minX == 60 && t.names[n - 1].frame.width == 99.5, "portrait \(t.names[0].frame)")
+    var rotations: [Double] = []
+    for k in 0..<10 {
+        let width = k % 2 == 0 ? 667.0 : 375.0
+        rotations.append(seconds(clock.measure {
+            t.root.frame = Rect(x: 0, y: 0, width: width, height: 667)
+            t.root.layoutIfNeeded()
+        }))
+        check(t.names[n - 1].frame.width == (width == 667 ? 245.5 : 99.5), "rotation \(t.names[n - 1].frame)")
+    }
+    var changes: [Double] = []
+    for k in 0..<10 {
+        let constant = k % 2 == 0 ? 12.0 : 8.0
+        changes.append(seconds(clock.measure {
+            t.spacings[n / 2].constant = constant
+            t.root.layoutIfNeeded()
+        }))
+        check(t.names[n / 2].frame.minX == 52 + constant, "constant \(t.names[n / 2].frame)")
+    }
+    for (name, values) in [("build+layout", builds), ("rotation", rotations), ("constant change", changes)] {
+        let label = name + String(repeating: " ", count: max(0, 16 - name.count))
+        let count = "\(n)", time = shown(median(values)), repetitions = "\(values.count)"
+        print(label + String(repeating: " ", count: max(0, 6 - count.count)) + count
+              + String(repeating: " ", count: max(0, 14 - time.count)) + time
+              + String(repeating: " ", count: max(0, 6 - repetitions.count)) + repetitions)
+    }
+}
+exit(failed ? 1 : 0)
