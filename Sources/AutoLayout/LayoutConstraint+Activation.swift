@@ -54,20 +54,25 @@ extension LayoutConstraint {
     }
 
     static func commonAncestor(_ first: LayoutView, _ second: LayoutView, _ description: String) throws -> LayoutView {
-        var ancestors = Set<ObjectIdentifier>()
-        var current: LayoutView? = first
-        while let v = current {
-            ancestors.insert(ObjectIdentifier(v))
-            current = v.superview
+        if first === second || second.superview === first { return first }
+        if first.superview === second || first.superview === second.superview && first.superview != nil {
+            return first.superview === second ? second : first.superview!
         }
-        current = second
-        while let v = current {
-            if ancestors.contains(ObjectIdentifier(v)) { return v }
-            current = v.superview
+        func depth(_ view: LayoutView) -> Int {
+            var d = 0, current = view.superview
+            while let v = current { d += 1; current = v.superview }
+            return d
         }
-        throw LayoutError.noCommonAncestor(description)
+        var a = first, b = second, da = depth(a), db = depth(b)
+        while da > db { a = a.superview!; da -= 1 }
+        while db > da { b = b.superview!; db -= 1 }
+        while a !== b {
+            guard let pa = a.superview, let pb = b.superview else { throw LayoutError.noCommonAncestor(description) }
+            a = pa
+            b = pb
+        }
+        return a
     }
-
 
     /// The items the constraint relates.
     var items: [LayoutItem] {

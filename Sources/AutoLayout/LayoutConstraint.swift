@@ -1,3 +1,5 @@
+import Cassowary
+
 /// A linear relation between attributes of two layout items:
 /// `first.attribute REL multiplier × second.attribute + constant`, at a priority.
 ///
@@ -27,6 +29,8 @@ open class LayoutConstraint: CustomStringConvertible {
     var storedPriority: LayoutPriority
     /// The view it is installed on while active.
     weak var installedOn: LayoutView?
+    /// Its solver constraint while it is in an engine's solver.
+    var lowering: Cassowary.Constraint?
     /// An error found when an anchor made the constraint (anchor factories cannot throw);
     /// activation throws it.
     var deferredError: LayoutError?

@@ -9,7 +9,7 @@ extension LayoutEngine {
     /// changes the hierarchy's layout.
     func fittingSize(of view: LayoutView, target: Size, horizontal: LayoutPriority,
                      vertical: LayoutPriority) -> Size {
-        let engine = view === root ? self : LayoutEngine(root: view)
+        let engine = view === root ? self : LayoutEngine(root: view, scratch: true)
         if engine !== self { engine.adopt(view) }
         return engine.fitRoot(target: target, horizontal: horizontal, vertical: vertical)
     }
@@ -17,7 +17,7 @@ extension LayoutEngine {
     private func fitRoot(target: Size, horizontal: LayoutPriority, vertical: LayoutPriority) -> Size {
         let i = root.alignmentRectInsets
         guard let made = generated[ObjectIdentifier(root)], made.frame.count == 4 else { return root.storedFrame.size }
-        let fixed = [made.frame[2], made.frame[3]].compactMap { lowered[ObjectIdentifier($0)] }
+        let fixed = [made.frame[2], made.frame[3]].compactMap { lowering(of: $0) }
         for constraint in fixed { try? solver.removeConstraint(constraint) }
         defer {
             for constraint in fixed { try? solver.addConstraint(constraint) }

@@ -156,14 +156,14 @@ extension LayoutEngine {
         var made: [LayoutConstraint] = []
         for (axis, attribute, value) in [(LayoutAxis.horizontal, LayoutAttribute.width, size.width),
                                          (.vertical, .height, size.height)] where value >= 0 && value.isFinite {
-            let name = axis == .horizontal ? "H" : "V"
+            let horizontal = axis == .horizontal
             made.append(LayoutConstraint(generated: .contentSize, view, attribute, .lessThanOrEqual, nil, .notAnAttribute,
                                          constant: value, priority: view.contentHuggingPriority(for: axis),
-                                         identifier: "\(name) hugging"))
+                                         identifier: horizontal ? "H hugging" : "V hugging"))
             made.append(LayoutConstraint(generated: .contentSize, view, attribute, .greaterThanOrEqual, nil,
                                          .notAnAttribute, constant: value,
                                          priority: view.contentCompressionResistancePriority(for: axis),
-                                         identifier: "\(name) compression resistance"))
+                                         identifier: horizontal ? "H compression resistance" : "V compression resistance"))
         }
         return made
     }

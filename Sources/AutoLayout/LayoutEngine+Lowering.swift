@@ -24,23 +24,21 @@ extension LayoutEngine {
             }
         }
         var terms: [Term] = []
+        terms.reserveCapacity(6)
         var offset = -constant
-        func add(_ item: LayoutItem?, _ attribute: LayoutAttribute, _ span: AnchorSpan?, _ factor: Double) {
-            if let span {
-                let end = side(span.end.item, span.end.attribute), start = side(span.start.item, span.start.attribute)
-                for t in end.terms { terms.append(Term(t.variable, coefficient: t.coefficient * factor)) }
-                for t in start.terms { terms.append(Term(t.variable, coefficient: -t.coefficient * factor)) }
-                offset += factor * (end.constant - start.constant)
-                return
-            }
-            guard let item, attribute != .notAnAttribute, factor != 0 else { return }
-            let e = side(item, attribute)
-            for t in e.terms { terms.append(Term(t.variable, coefficient: t.coefficient * factor)) }
-            offset += factor * e.constant
+        if let span = c.firstSpan {
+            offset += side(span.end.item, span.end.attribute, 1, into: &terms)
+            offset += side(span.start.item, span.start.attribute, -1, into: &terms)
+        } else if let item = c.firstItem {
+            offset += side(item, c.firstAttribute, 1, into: &terms)
         }
-        add(c.firstItem, c.firstAttribute, c.firstSpan, 1)
-        add(c.secondItem, c.secondAttribute, c.secondSpan, -c.multiplier)
-        for extra in c.extraTerms { add(extra.item, extra.attribute, nil, -extra.coefficient) }
+        if let span = c.secondSpan {
+            offset += side(span.end.item, span.end.attribute, -c.multiplier, into: &terms)
+            offset += side(span.start.item, span.start.attribute, c.multiplier, into: &terms)
+        } else if let item = c.secondItem, c.multiplier != 0 {
+            offset += side(item, c.secondAttribute, -c.multiplier, into: &terms)
+        }
+        for extra in c.extraTerms { offset += side(extra.item, extra.attribute, -extra.coefficient, into: &terms) }
         let solverRelation: Cassowary.Relation = switch relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual
@@ -58,46 +56,56 @@ extension LayoutEngine {
         }
     }
 
-    /// An attribute of an item as an expression of its variables. Margin attributes read
-    /// the view's margins guide (made on first use).
-    func side(_ item: LayoutItem, _ attribute: LayoutAttribute) -> Expression {
+    /// Appends `factor ×` an attribute of an item to `terms` and returns `factor ×` its
+    /// constant part. Margin attributes read the view's margins guide (made on first use).
+    func side(_ item: LayoutItem, _ attribute: LayoutAttribute, _ factor: Double, into terms: inout [Term]) -> Double {
+        guard attribute != .notAnAttribute, factor != 0 else { return 0 }
         if attribute.isMargin, let view = item as? LayoutView {
             let guide = view.layoutMarginsGuide
             ensureGuides(of: view)
-            let plain = attribute.withoutMargin
-            return edge(guide.variables, plain, direction(of: view), baselines: nil)
+            return edge(guide.variables, attribute.withoutMargin, direction(of: view), nil, factor, &terms)
         }
         switch item {
         case let view as LayoutView:
+            let baselines = attribute == .firstBaseline || attribute == .lastBaseline
+                ? (view.firstBaselineOffsetFromTop, view.lastBaselineOffsetFromBottom) : nil
             return edge(view.variables, attribute.withoutMargin, view.effectiveUserInterfaceLayoutDirection,
-                        baselines: (view.firstBaselineOffsetFromTop, view.lastBaselineOffsetFromBottom))
+                        baselines, factor, &terms)
         case let guide as LayoutGuide:
-            return edge(guide.variables, attribute.withoutMargin, direction(of: guide), baselines: nil)
+            return edge(guide.variables, attribute.withoutMargin, direction(of: guide), nil, factor, &terms)
         default:
-            return Expression()
+            return 0
         }
     }
 
+    /// Appends the terms of one edge of a rectangle; returns its constant part.
     func edge(_ v: ItemVariables, _ attribute: LayoutAttribute, _ direction: UserInterfaceLayoutDirection,
-              baselines: (first: Double?, last: Double)?) -> Expression {
+              _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout [Term]) -> Double {
         let ltr = direction == .leftToRight
         switch attribute {
-        case .left: return Expression(v.x)
-        case .right: return v.x + v.width
-        case .top: return Expression(v.y)
-        case .bottom: return v.y + v.height
-        case .leading: return ltr ? Expression(v.x) : v.x + v.width
-        case .trailing: return ltr ? v.x + v.width : Expression(v.x)
-        case .width: return Expression(v.width)
-        case .height: return Expression(v.height)
-        case .centerX: return v.x + 0.5 * v.width
-        case .centerY: return v.y + 0.5 * v.height
+        case .left: terms.append(Term(v.x, coefficient: f))
+        case .right: terms += [Term(v.x, coefficient: f), Term(v.width, coefficient: f)]
+        case .top: terms.append(Term(v.y, coefficient: f))
+        case .bottom: terms += [Term(v.y, coefficient: f), Term(v.height, coefficient: f)]
+        case .leading:
+            terms.append(Term(v.x, coefficient: f))
+            if !ltr { terms.append(Term(v.width, coefficient: f)) }
+        case .trailing:
+            terms.append(Term(v.x, coefficient: f))
+            if ltr { terms.append(Term(v.width, coefficient: f)) }
+        case .width: terms.append(Term(v.width, coefficient: f))
+        case .height: terms.append(Term(v.height, coefficient: f))
+        case .centerX: terms += [Term(v.x, coefficient: f), Term(v.width, coefficient: 0.5 * f)]
+        case .centerY: terms += [Term(v.y, coefficient: f), Term(v.height, coefficient: 0.5 * f)]
         case .firstBaseline:
-            if let offset = baselines?.first { return v.y + offset }
-            return v.y + v.height
+            terms.append(Term(v.y, coefficient: f))
+            if let offset = baselines?.first { return f * offset }
+            terms.append(Term(v.height, coefficient: f))
         case .lastBaseline:
-            return v.y + v.height - (baselines?.last ?? 0)
-        default: return Expression()
+            terms += [Term(v.y, coefficient: f), Term(v.height, coefficient: f)]
+            return -f * (baselines?.last ?? 0)
+        default: break
         }
+        return 0
     }
 }

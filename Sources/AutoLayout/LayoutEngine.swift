@@ -6,10 +6,6 @@ import Cassowary
 final class LayoutEngine {
     unowned let root: LayoutView
     let solver = Solver(keepsEqualityMarkers: true)
-    /// Constraints in the solver, by the identity of the layout constraint.
-    var lowered: [ObjectIdentifier: Cassowary.Constraint] = [:]
-    /// Layout constraints by the identity of their solver constraint, for naming conflicts.
-    var owners: [ObjectIdentifier: LayoutConstraint] = [:]
     /// Active constraints the engine broke because they could not hold.
     var broken: [LayoutConstraint] = []
     /// What the engine made for each view.
@@ -26,25 +22,43 @@ final class LayoutEngine {
         var all: [LayoutConstraint] { frame + content + guides }
     }
 
-    init(root: LayoutView) {
+    /// A scratch engine (for fitting a subview) keeps its solver constraints to itself, so
+    /// the hierarchy's engine, which records them on the layout constraints, is untouched.
+    let isScratch: Bool
+    var scratchLowerings: [ObjectIdentifier: Cassowary.Constraint] = [:]
+
+    init(root: LayoutView, scratch: Bool = false) {
         self.root = root
+        isScratch = scratch
     }
 
-    /// Called when the hierarchy becomes part of another one: this engine is dropped.
-    func detach() {}
+    /// The solver constraint of a layout constraint in this engine.
+    func lowering(of constraint: LayoutConstraint) -> Cassowary.Constraint? {
+        isScratch ? scratchLowerings[ObjectIdentifier(constraint)] : constraint.lowering
+    }
+
+    func setLowering(_ lowering: Cassowary.Constraint?, of constraint: LayoutConstraint) {
+        if isScratch { scratchLowerings[ObjectIdentifier(constraint)] = lowering } else { constraint.lowering = lowering }
+    }
+
+    /// Called when the hierarchy becomes part of another one: this engine is dropped, and
+    /// its constraints forget their solver constraints so the new engine lowers them anew.
+    func detach() {
+        for view in root.subtree() {
+            for constraint in view.constraints { setLowering(nil, of: constraint) }
+        }
+    }
 
     // MARK: Installing
 
     /// Adds an active constraint to the solver; breaks it and reports if it cannot hold.
     func install(_ constraint: LayoutConstraint) {
-        let key = ObjectIdentifier(constraint)
-        guard lowered[key] == nil, !broken.contains(where: { $0 === constraint }) else { return }
+        guard lowering(of: constraint) == nil, !broken.contains(where: { $0 === constraint }) else { return }
         let lowering = lower(constraint)
         changed = true
         do {
             try solver.addConstraint(lowering)
-            lowered[key] = lowering
-            owners[ObjectIdentifier(lowering)] = constraint
+            setLowering(lowering, of: constraint)
         } catch {
             breakConstraint(constraint, because: error)
         }
@@ -53,10 +67,9 @@ final class LayoutEngine {
     /// Takes a constraint out of the solver (or out of the broken list), then retries the
     /// broken constraints, which may fit now.
     func uninstall(_ constraint: LayoutConstraint) {
-        let key = ObjectIdentifier(constraint)
         changed = true
-        if let lowering = lowered.removeValue(forKey: key) {
-            owners[ObjectIdentifier(lowering)] = nil
+        if let lowering = lowering(of: constraint) {
+            setLowering(nil, of: constraint)
             try? solver.removeConstraint(lowering)
             retryBroken()
         } else {
@@ -68,20 +81,27 @@ final class LayoutEngine {
         broken.append(constraint)
         var conflicts: [LayoutConstraint] = []
         if case .unsatisfiableConstraint(_, let found) = error {
+            // Name the solver's constraints by their layout constraints (only on this path).
+            var owners: [ObjectIdentifier: LayoutConstraint] = [:]
+            for view in root.subtree() {
+                for c in view.constraints + (generated[ObjectIdentifier(view)]?.all ?? []) {
+                    if let lowering = lowering(of: c) { owners[ObjectIdentifier(lowering)] = c }
+                }
+            }
             conflicts = found.compactMap { owners[ObjectIdentifier($0)] }
         }
         report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
     }
 
     func retryBroken() {
+        guard !broken.isEmpty else { return }
         let pending = broken
         broken = []
         for constraint in pending {
             let lowering = lower(constraint)
             do {
                 try solver.addConstraint(lowering)
-                lowered[ObjectIdentifier(constraint)] = lowering
-                owners[ObjectIdentifier(lowering)] = constraint
+                setLowering(lowering, of: constraint)
             } catch {
                 broken.append(constraint)
             }
@@ -91,7 +111,7 @@ final class LayoutEngine {
     /// The constant of an active constraint changed: shift it in place.
     func constantChanged(_ constraint: LayoutConstraint) {
         changed = true
-        guard let old = lowered[ObjectIdentifier(constraint)] else {
+        guard let old = lowering(of: constraint) else {
             if broken.contains(where: { $0 === constraint }) {
                 broken.removeAll { $0 === constraint }
                 install(constraint)
@@ -101,13 +121,10 @@ final class LayoutEngine {
         let new = lower(constraint)
         do {
             try solver.replaceConstraint(old, with: new)
-            lowered[ObjectIdentifier(constraint)] = new
-            owners[ObjectIdentifier(old)] = nil
-            owners[ObjectIdentifier(new)] = constraint
+            setLowering(new, of: constraint)
         } catch {
             // The old value is still in the solver; the constraint now means the new one.
-            lowered[ObjectIdentifier(constraint)] = nil
-            owners[ObjectIdentifier(old)] = nil
+            setLowering(nil, of: constraint)
             try? solver.removeConstraint(old)
             breakConstraint(constraint, because: error)
         }
