@@ -12,6 +12,15 @@ final class LayoutEngine {
     var generated: [ObjectIdentifier: Generated] = [:]
     var changed = true
     var inLayout = false
+    var viewsCache: [LayoutView]?
+
+    /// Every view of the hierarchy, parents first (cached until the hierarchy changes).
+    var views: [LayoutView] {
+        if let cached = viewsCache { return cached }
+        let all = root.subtree()
+        viewsCache = all
+        return all
+    }
     /// The diagnostics reported so far (the most recent 100).
     var diagnostics: [LayoutDiagnostic] = []
 
@@ -146,6 +155,7 @@ final class LayoutEngine {
     /// Takes in a subtree that joined the hierarchy: the engine's constraints for its
     /// views, then the constraints installed on them.
     func adopt(_ top: LayoutView) {
+        viewsCache = nil
         let views = top.subtree()
         for view in views { addGenerated(for: view) }
         for view in views { for constraint in view.constraints { install(constraint) } }
@@ -154,6 +164,7 @@ final class LayoutEngine {
     /// Lets a subtree leave: constraints installed above it that reach into it are
     /// deactivated; its own constraints stay active and leave with it.
     func release(_ top: LayoutView) {
+        viewsCache = nil
         let views = top.subtree()
         var inside = Set<ObjectIdentifier>()
         for view in views {
@@ -186,6 +197,7 @@ final class LayoutEngine {
 
     /// Direction changed at `top`: leading and trailing mean other edges below it.
     func directionChanged(below top: LayoutView) {
+        viewsCache = nil
         let views = top.subtree()
         for view in views { refreshGuides(of: view) }
         var seen = Set<ObjectIdentifier>()
@@ -207,6 +219,9 @@ final class LayoutEngine {
     // MARK: Layout
 
     /// Update constraints, solve, and lay out top-down until nothing needs layout.
+    ///
+    /// After a solve every frame is set from the engine at once; then ``LayoutView/layoutSubviews()``
+    /// runs, parents first, for the views whose size changed or that asked for it, as in UIKit.
     func layout() {
         guard !inLayout else { return }
         inLayout = true
@@ -214,11 +229,14 @@ final class LayoutEngine {
         var passes = 0
         while true {
             root.updateConstraintsIfNeeded()
-            let views = root.subtree()
+            let views = self.views
             if changed {
                 changed = false
                 solver.updateVariables()
-                for view in views { view.needsLayout = true }
+                for view in views where !view.subviews.isEmpty {
+                    // A view whose subviews moved gets layoutSubviews, where it places them.
+                    if applyFrames(ofSubviewsOf: view) { view.needsLayout = true }
+                }
             }
             let pending = views.filter(\.needsLayout)
             if pending.isEmpty { return }
@@ -236,16 +254,24 @@ final class LayoutEngine {
         }
     }
 
-    /// Sets the frame of every subview of `view` (and its guides' values) from the solver.
-    func applyFrames(ofSubviewsOf view: LayoutView) {
+    /// Sets the frame of every subview of `view` from the solver; returns whether any moved
+    /// or changed size.
+    @discardableResult
+    func applyFrames(ofSubviewsOf view: LayoutView) -> Bool {
+        var moved = false
         let insets = view.alignmentRectInsets
         let originX = view === root ? 0 : view.variables.x.value - insets.left
         let originY = view === root ? 0 : view.variables.y.value - insets.top
         for subview in view.subviews {
             let r = subview.variables.rect, i = subview.alignmentRectInsets
-            subview.applyLayoutFrame(Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,
-                                          width: r.width + i.left + i.right, height: r.height + i.top + i.bottom))
+            let frame = Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,
+                             width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
+            if frame != subview.storedFrame {
+                moved = true
+                subview.applyLayoutFrame(frame)
+            }
         }
+        return moved
     }
 }
 

@@ -16,7 +16,8 @@ extension LayoutView {
 
     /// Runs ``updateConstraints()`` for every flagged view of the hierarchy, children first.
     public func updateConstraintsIfNeeded() {
-        for view in rootView.subtree().reversed() where view.needsUpdateConstraints {
+        let views = rootView.ownEngine?.views ?? rootView.subtree()
+        for view in views.reversed() where view.needsUpdateConstraints {
             view.needsUpdateConstraints = false
             view.updateConstraints()
         }

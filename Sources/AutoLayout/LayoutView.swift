@@ -202,11 +202,19 @@ open class LayoutView: LayoutItem {
 
     /// This view and every view below it, parents before children.
     func subtree() -> [LayoutView] {
-        var result: [LayoutView] = []
-        var stack: [LayoutView] = [self]
-        while let v = stack.popLast() {
-            result.append(v)
-            stack.append(contentsOf: v.subviews.reversed())
+        var result: [LayoutView] = [self]
+        var stack: [(view: LayoutView, child: Int)] = [(self, 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let (view, child) = stack[top]
+            if child < view.subviews.count {
+                stack[top].child = child + 1
+                let sub = view.subviews[child]
+                result.append(sub)
+                stack.append((sub, 0))
+            } else {
+                stack.removeLast()
+            }
         }
         return result
     }

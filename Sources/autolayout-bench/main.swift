@@ -78,6 +78,21 @@ func check(_ ok: Bool, _ message: String) {
     }
 }
 
+if CommandLine.arguments.dropFirst().first == "profile" {
+    // A fixed workload for instruction-count profiling: 1,000 cells, then 20 constant
+    // changes and 4 rotations, each followed by layout.
+    let t = try Table(cells: 1000)
+    t.root.layoutIfNeeded()
+    for k in 0..<20 {
+        t.spacings[500].constant = k % 2 == 0 ? 12 : 8
+        t.root.layoutIfNeeded()
+    }
+    for k in 0..<4 {
+        t.root.frame = Rect(x: 0, y: 0, width: k % 2 == 0 ? 667 : 375, height: 667)
+        t.root.layoutIfNeeded()
+    }
+    exit(0)
+}
 let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 print("scenario            N        median  reps")
 for n in sizes.isEmpty ? [100, 1_000, 10_000] : sizes {
