@@ -27,7 +27,8 @@ extension LayoutView {
     }
 
     /// Whether the margins grow to at least the superview's margins where the view reaches
-    /// them. Stored for UIKit compatibility; not yet applied by the engine.
+    /// them. Stored for UIKit compatibility; **not yet applied by the engine** (the margins
+    /// guide uses the view's own margins).
     public var preservesSuperviewLayoutMargins: Bool {
         get { preservesStorage }
         set { preservesStorage = newValue }
@@ -47,10 +48,9 @@ extension LayoutView {
     /// root view; a subview's safe area is the part of the root's that it covers.
     public var safeAreaInsets: EdgeInsets {
         get {
-            guard let parent = superview else { return safeAreaInsetsStorage }
+            guard superview != nil else { return safeAreaInsetsStorage }
             let root = rootView, unsafe = root.safeAreaInsetsStorage
             let frame = rectInRoot(), rootBounds = root.bounds
-            _ = parent
             return EdgeInsets(top: max(0, unsafe.top - frame.minY), left: max(0, unsafe.left - frame.minX),
                               bottom: max(0, frame.maxY - (rootBounds.height - unsafe.bottom)),
                               right: max(0, frame.maxX - (rootBounds.width - unsafe.right)))
