@@ -80,10 +80,10 @@ extension LayoutEngine {
         if made.guides.count != wanted.count { refreshGuides(of: view) }
     }
 
-    /// Subviews' safe areas come from their frames: after a pass, update the guides whose
-    /// insets changed (the next pass then uses them).
+    /// Subviews' safe areas and preserved margins come from their frames: after a pass,
+    /// update the guides whose insets changed (the next pass then uses them).
     func refreshSafeAreas(_ views: [LayoutView]) {
-        for view in views where view.safeAreaGuideStorage != nil && view !== root {
+        for view in views where view !== root && (view.safeAreaGuideStorage != nil || view.marginsGuideStorage != nil) {
             refreshGuides(of: view)
         }
     }

@@ -27,11 +27,14 @@ extension LayoutView {
     }
 
     /// Whether the margins grow to at least the superview's margins where the view reaches
-    /// them. Stored for UIKit compatibility; **not yet applied by the engine** (the margins
-    /// guide uses the view's own margins).
+    /// into them (false by default). Like UIKit, this reads the frames of the last layout
+    /// pass, so a change shows after the following pass.
     public var preservesSuperviewLayoutMargins: Bool {
         get { preservesStorage }
-        set { preservesStorage = newValue }
+        set {
+            preservesStorage = newValue
+            marginsChanged()
+        }
     }
 
     /// Whether the margins are measured from the safe area rather than the edges (true by
@@ -107,14 +110,21 @@ extension LayoutView {
     /// or the margins' width, whichever is less, centred in the margins.
     public static let readableContentWidth: Double = 672
 
-    /// The insets the margins guide applies: the margins, plus the safe area when the view
-    /// insets its margins from it.
+    /// The insets the margins guide applies: the margins, measured from the safe area when
+    /// the view insets its margins from it, and grown to the superview's margins where the
+    /// view preserves them.
     var effectiveMarginInsets: EdgeInsets {
         var m = layoutMargins
         if insetsLayoutMarginsFromSafeArea {
-            let safe = superview == nil ? safeAreaInsetsStorage : EdgeInsets.zero
+            let safe = safeAreaInsets
             m = EdgeInsets(top: m.top + safe.top, left: m.left + safe.left,
                            bottom: m.bottom + safe.bottom, right: m.right + safe.right)
+        }
+        if preservesSuperviewLayoutMargins, let parent = superview {
+            let pm = parent.effectiveMarginInsets, f = storedFrame, bounds = parent.bounds
+            m = EdgeInsets(top: max(m.top, pm.top - f.minY), left: max(m.left, pm.left - f.minX),
+                           bottom: max(m.bottom, pm.bottom - (bounds.height - f.maxY)),
+                           right: max(m.right, pm.right - (bounds.width - f.maxX)))
         }
         return m
     }

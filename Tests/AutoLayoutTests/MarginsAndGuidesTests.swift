@@ -64,6 +64,27 @@ import Testing
         }
     }
 
+    @Test("preserved superview margins and a subview's safe area feed its margins guide")
+    func preservedMarginsAndSubviewSafeArea() throws {
+        let root = makeRoot(320, 480)
+        root.layoutMargins = EdgeInsets(top: 20, left: 20, bottom: 20, right: 20)
+        root.safeAreaInsets = EdgeInsets(top: 44, left: 0, bottom: 0, right: 0)
+        root.insetsLayoutMarginsFromSafeArea = false
+        let panel = makeChild(in: root, "panel")
+        try LayoutConstraint.activate([panel.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       panel.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+                                       panel.topAnchor.constraint(equalTo: root.topAnchor),
+                                       panel.heightAnchor.constraint(equalToConstant: 100)])
+        let inner = try pinned(to: panel.layoutMarginsGuide, in: panel)
+        root.layoutIfNeeded()
+        // Own margins 8, measured from the panel's safe area (the top 44 points are unsafe).
+        #expect(inner.frame == Rect(x: 8, y: 52, width: 304, height: 40))
+        panel.insetsLayoutMarginsFromSafeArea = false
+        panel.preservesSuperviewLayoutMargins = true
+        root.layoutIfNeeded()
+        #expect(inner.frame == Rect(x: 20, y: 20, width: 280, height: 72))
+    }
+
     @Test func removingAGuideDeactivatesItsConstraints() throws {
         let root = makeRoot(), guide = LayoutGuide()
         root.addLayoutGuide(guide)
