@@ -50,7 +50,8 @@ extension LayoutEngine {
     func frameChanged(of view: LayoutView) {
         guard generated[ObjectIdentifier(view)] != nil else { return }
         replace(\.frame, of: view, with: frameConstraints(for: view))
-        if view === root { refreshGuides(below: view) }
+        // Guides are tied to the view's edges, so they follow a new size by themselves;
+        // insets that depend on frames are refreshed after the next pass.
     }
 
     func refreshGenerated(for view: LayoutView) {
@@ -83,7 +84,12 @@ extension LayoutEngine {
     /// Subviews' safe areas and preserved margins come from their frames: after a pass,
     /// update the guides whose insets changed (the next pass then uses them).
     func refreshSafeAreas(_ views: [LayoutView]) {
+        let rootIsAllSafe = root.safeAreaInsetsStorage == .zero
         for view in views where view !== root && (view.safeAreaGuideStorage != nil || view.marginsGuideStorage != nil) {
+            // Margins depend on frames only through an unsafe band or preserved margins.
+            if rootIsAllSafe && !view.preservesSuperviewLayoutMargins && view.safeAreaGuideStorage == nil { continue }
+            if view.appliedInsets?.margins == view.effectiveMarginInsets
+                && view.appliedInsets?.safeArea == view.safeAreaInsets { continue }
             refreshGuides(of: view)
         }
     }
@@ -180,8 +186,10 @@ extension LayoutEngine {
                                  identifier: name),
             ]
         }
-        if let margins = view.marginsGuideStorage { inset(margins, view.effectiveMarginInsets, "UIView-margins") }
-        if let safe = view.safeAreaGuideStorage { inset(safe, view.safeAreaInsets, "UIView-safeArea") }
+        let marginInsets = view.effectiveMarginInsets, safeInsets = view.safeAreaInsets
+        view.appliedInsets = (marginInsets, safeInsets)
+        if let margins = view.marginsGuideStorage { inset(margins, marginInsets, "UIView-margins") }
+        if let safe = view.safeAreaGuideStorage { inset(safe, safeInsets, "UIView-safeArea") }
         if let readable = view.readableGuideStorage, let margins = view.marginsGuideStorage {
             let name = "UIView-readableContent"
             made += [

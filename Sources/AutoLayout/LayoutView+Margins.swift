@@ -48,15 +48,21 @@ extension LayoutView {
     }
 
     /// The area of the view not covered by bars or the display's corners. Set it on the
-    /// root view; a subview's safe area is the part of the root's that it covers.
+    /// root view; a subview's insets are how far it reaches into the root's unsafe bands (up
+    /// to its own size), from the last layout pass.
     public var safeAreaInsets: EdgeInsets {
         get {
             guard superview != nil else { return safeAreaInsetsStorage }
+            // How far the view reaches into each unsafe band of the root, within its own size.
             let root = rootView, unsafe = root.safeAreaInsetsStorage
-            let frame = rectInRoot(), rootBounds = root.bounds
-            return EdgeInsets(top: max(0, unsafe.top - frame.minY), left: max(0, unsafe.left - frame.minX),
-                              bottom: max(0, frame.maxY - (rootBounds.height - unsafe.bottom)),
-                              right: max(0, frame.maxX - (rootBounds.width - unsafe.right)))
+            let f = rectInRoot(), size = root.bounds.size
+            func reach(_ band: Double, _ depth: Double, _ length: Double) -> Double {
+                band > 0 ? min(max(0, depth), max(0, length)) : 0
+            }
+            return EdgeInsets(top: reach(unsafe.top, unsafe.top - f.minY, f.height),
+                              left: reach(unsafe.left, unsafe.left - f.minX, f.width),
+                              bottom: reach(unsafe.bottom, f.maxY - (size.height - unsafe.bottom), f.height),
+                              right: reach(unsafe.right, f.maxX - (size.width - unsafe.right), f.width))
         }
         set {
             safeAreaInsetsStorage = newValue

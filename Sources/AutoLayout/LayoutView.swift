@@ -54,6 +54,8 @@ open class LayoutView: LayoutItem {
     var directionalMargins: DirectionalEdgeInsets?
     var safeAreaInsetsStorage = EdgeInsets.zero
     var preservesStorage = false
+    /// The margin and safe-area insets the engine's guide constraints were last made with.
+    var appliedInsets: (margins: EdgeInsets, safeArea: EdgeInsets)?
     var diagnosticsHandlerStorage: ((LayoutDiagnostic) -> Void)?
     var insetsFromSafeAreaStorage = true
 

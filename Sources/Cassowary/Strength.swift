@@ -23,7 +23,11 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
     public let isRequired: Bool
 
     private init(components: [Component], isRequired: Bool) {
-        self.components = components.filter { $0.weight > 0 }.sorted { $0.level > $1.level }
+        if components.count == 1 {
+            self.components = components[0].weight > 0 ? components : []
+        } else {
+            self.components = components.filter { $0.weight > 0 }.sorted { $0.level > $1.level }
+        }
         self.isRequired = isRequired
     }
 

@@ -85,6 +85,22 @@ import Testing
         #expect(inner.frame == Rect(x: 20, y: 20, width: 280, height: 72))
     }
 
+    @Test("views beyond the root's edges get no safe-area inset where the root has no unsafe band")
+    func offscreenViewsKeepTheirMargins() throws {
+        let root = makeRoot(320, 100)
+        root.safeAreaInsets = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+        let below = LayoutView(identifier: "below", frame: Rect(x: 0, y: 500, width: 320, height: 60))
+        root.addSubview(below)
+        let inner = try pinned(to: below.layoutMarginsGuide, in: below)
+        root.layoutIfNeeded()
+        #expect(below.safeAreaInsets == .zero)
+        #expect(inner.frame == Rect(x: 8, y: 8, width: 304, height: 44))
+        let straddling = LayoutView(identifier: "top", frame: Rect(x: 0, y: -30, width: 320, height: 40))
+        root.addSubview(straddling)
+        root.layoutIfNeeded()
+        #expect(straddling.safeAreaInsets.top == 40)  // reaches 50 points in, but is only 40 tall
+    }
+
     @Test func removingAGuideDeactivatesItsConstraints() throws {
         let root = makeRoot(), guide = LayoutGuide()
         root.addLayoutGuide(guide)
