@@ -57,11 +57,23 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
     public var description: String { span?.description ?? "\(item).\(attribute)" }
 }
 
-/// The distance between two anchors of one axis: `end − start`.
+/// The distance between two anchors of one axis: `end − start` (items held weakly).
 struct AnchorSpan: CustomStringConvertible {
-    let start: (item: LayoutItem, attribute: LayoutAttribute)
-    let end: (item: LayoutItem, attribute: LayoutAttribute)
-    var description: String { "(\(end.item).\(end.attribute) - \(start.item).\(start.attribute))" }
+    struct End {
+        weak var item: LayoutItem?
+        let attribute: LayoutAttribute
+    }
+    let start: End
+    let end: End
+
+    init(start: (LayoutItem, LayoutAttribute), end: (LayoutItem, LayoutAttribute)) {
+        self.start = End(item: start.0, attribute: start.1)
+        self.end = End(item: end.0, attribute: end.1)
+    }
+
+    var description: String {
+        "(\(end.item.map { "\($0)" } ?? "nil").\(end.attribute) - \(start.item.map { "\($0)" } ?? "nil").\(start.attribute))"
+    }
 }
 
 /// System spacing between siblings (UIKit's standard 8 points; baselines use the same).

@@ -47,13 +47,21 @@ extension LayoutConstraint {
             case let other?: throw LayoutError.unsupportedItem(String(describing: other))
             }
         }
-        let views = try items.compactMap { try view(of: $0) }
-        guard var host = views.first else { throw LayoutError.invalidPairing(description) }
-        for other in views.dropFirst() { host = try LayoutConstraint.commonAncestor(host, other, description) }
+        guard var host = try view(of: firstItem) else { throw LayoutError.invalidPairing(description) }
+        if let second = try view(of: secondItem), second !== host {
+            host = try LayoutConstraint.commonAncestor(host, second, description)
+        }
+        // Offset dimensions also relate the ends of their spans.
+        for span in [firstSpan, secondSpan].compactMap({ $0 }) {
+            for item in [span.start.item, span.end.item] {
+                if let other = try view(of: item) { host = try LayoutConstraint.commonAncestor(host, other, description) }
+            }
+        }
         return host
     }
 
-    static func commonAncestor(_ first: LayoutView, _ second: LayoutView, _ description: String) throws -> LayoutView {
+    static func commonAncestor(_ first: LayoutView, _ second: LayoutView,
+                               _ description: @autoclosure () -> String) throws -> LayoutView {
         if first === second || second.superview === first { return first }
         if first.superview === second || first.superview === second.superview && first.superview != nil {
             return first.superview === second ? second : first.superview!
@@ -67,7 +75,7 @@ extension LayoutConstraint {
         while da > db { a = a.superview!; da -= 1 }
         while db > da { b = b.superview!; db -= 1 }
         while a !== b {
-            guard let pa = a.superview, let pb = b.superview else { throw LayoutError.noCommonAncestor(description) }
+            guard let pa = a.superview, let pb = b.superview else { throw LayoutError.noCommonAncestor(description()) }
             a = pa
             b = pb
         }
@@ -76,6 +84,7 @@ extension LayoutConstraint {
 
     /// The items the constraint relates.
     var items: [LayoutItem] {
-        [firstItem, secondItem, firstSpan?.end.item, secondSpan?.end.item].compactMap { $0 }
+        [firstItem, secondItem, firstSpan?.start.item, firstSpan?.end.item, secondSpan?.start.item,
+         secondSpan?.end.item].compactMap { $0 }
     }
 }

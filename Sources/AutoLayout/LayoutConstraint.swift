@@ -7,14 +7,14 @@ import Cassowary
 /// ``activate(_:)``. Only ``constant``, ``priority`` (within limits) and ``identifier`` can
 /// change after creation.
 open class LayoutConstraint: CustomStringConvertible {
-    /// The item on the left side.
-    public let firstItem: LayoutItem?
+    /// The item on the left side (weak, as in UIKit: a constraint does not keep its views).
+    public private(set) weak var firstItem: LayoutItem?
     /// The attribute of the first item.
     public let firstAttribute: LayoutAttribute
     /// How the two sides compare.
     public let relation: LayoutRelation
-    /// The item on the right side, or nil for a constant.
-    public let secondItem: LayoutItem?
+    /// The item on the right side, or nil for a constant (weak).
+    public private(set) weak var secondItem: LayoutItem?
     /// The attribute of the second item (``LayoutAttribute/notAnAttribute`` for a constant).
     public let secondAttribute: LayoutAttribute
     /// The factor applied to the second attribute.
@@ -27,8 +27,8 @@ open class LayoutConstraint: CustomStringConvertible {
     let origin: Origin
     var storedConstant: Double
     var storedPriority: LayoutPriority
-    /// The view it is installed on while active.
-    weak var installedOn: LayoutView?
+    /// The view it is installed on while active (cleared by the view when it goes away).
+    unowned(unsafe) var installedOn: LayoutView?
     /// Its solver constraint while it is in an engine's solver.
     var lowering: Cassowary.Constraint?
     /// An error found when an anchor made the constraint (anchor factories cannot throw);
@@ -40,7 +40,7 @@ open class LayoutConstraint: CustomStringConvertible {
     var secondSpan: AnchorSpan?
     /// Extra terms on the right side, for constraints the engine makes (an autoresizing
     /// mask shares the superview's size change among margins and size).
-    var extraTerms: [(item: LayoutItem, attribute: LayoutAttribute, coefficient: Double)] = []
+    var extraTerms: [ExtraTerm] = []
 
     /// Creates a constraint `item.attribute REL multiplier × toItem.attribute + constant`.
     /// - Throws: ``LayoutError`` for an item that is not a view or guide, attributes that
@@ -193,4 +193,11 @@ open class LayoutConstraint: CustomStringConvertible {
         guard let item else { return "" }
         return "\(item).\(attribute)"
     }
+}
+
+/// A term the engine adds to a constraint's right side; the item is held weakly.
+struct ExtraTerm {
+    weak var item: LayoutItem?
+    let attribute: LayoutAttribute
+    let coefficient: Double
 }

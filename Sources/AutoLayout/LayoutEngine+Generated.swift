@@ -140,7 +140,7 @@ extension LayoutEngine {
             let c = LayoutConstraint(generated: .autoresizing, view, attribute, .equal, parentAttribute == nil ? nil : parent,
                                      parentAttribute ?? .notAnAttribute,
                                      constant: constant + share * (insetSum - total), identifier: code)
-            if share != 0 { c.extraTerms = [(parent, sizeAttribute, share)] }
+            if share != 0 { c.extraTerms = [ExtraTerm(item: parent, attribute: sizeAttribute, coefficient: share)] }
             return c
         }
         return [

@@ -27,18 +27,20 @@ extension LayoutEngine {
         terms.reserveCapacity(6)
         var offset = -constant
         if let span = c.firstSpan {
-            offset += side(span.end.item, span.end.attribute, 1, into: &terms)
-            offset += side(span.start.item, span.start.attribute, -1, into: &terms)
+            if let end = span.end.item { offset += side(end, span.end.attribute, 1, into: &terms) }
+            if let start = span.start.item { offset += side(start, span.start.attribute, -1, into: &terms) }
         } else if let item = c.firstItem {
             offset += side(item, c.firstAttribute, 1, into: &terms)
         }
         if let span = c.secondSpan {
-            offset += side(span.end.item, span.end.attribute, -c.multiplier, into: &terms)
-            offset += side(span.start.item, span.start.attribute, c.multiplier, into: &terms)
+            if let end = span.end.item { offset += side(end, span.end.attribute, -c.multiplier, into: &terms) }
+            if let start = span.start.item { offset += side(start, span.start.attribute, c.multiplier, into: &terms) }
         } else if let item = c.secondItem, c.multiplier != 0 {
             offset += side(item, c.secondAttribute, -c.multiplier, into: &terms)
         }
-        for extra in c.extraTerms { offset += side(extra.item, extra.attribute, -extra.coefficient, into: &terms) }
+        for extra in c.extraTerms {
+            if let item = extra.item { offset += side(item, extra.attribute, -extra.coefficient, into: &terms) }
+        }
         let solverRelation: Cassowary.Relation = switch relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual

@@ -12,13 +12,16 @@ final class LayoutEngine {
     var generated: [ObjectIdentifier: Generated] = [:]
     var changed = true
     var inLayout = false
-    var viewsCache: [LayoutView]?
+    /// The hierarchy's views, unretained: a retained list would keep the root alive through
+    /// its own engine. It is dropped whenever the hierarchy changes, and the views in it are
+    /// kept alive by their superviews until then.
+    var viewsCache: [Unmanaged<LayoutView>]?
 
     /// Every view of the hierarchy, parents first (cached until the hierarchy changes).
     var views: [LayoutView] {
-        if let cached = viewsCache { return cached }
+        if let cached = viewsCache { return cached.map { $0.takeUnretainedValue() } }
         let all = root.subtree()
-        viewsCache = all
+        viewsCache = all.map { Unmanaged.passUnretained($0) }
         return all
     }
     /// The diagnostics reported so far (the most recent 100).
@@ -238,10 +241,18 @@ final class LayoutEngine {
                     if applyFrames(ofSubviewsOf: view) { view.needsLayout = true }
                 }
             }
-            let pending = views.filter(\.needsLayout)
-            if pending.isEmpty { return }
+            var anyPending = false
+            for view in views where view.needsLayout {
+                anyPending = true
+                break
+            }
+            if !anyPending { return }
             if passes == LayoutView.maximumLayoutPasses {
-                for view in pending { view.needsLayout = false }
+                var pending: [LayoutView] = []
+                for view in views where view.needsLayout {
+                    view.needsLayout = false
+                    pending.append(view)
+                }
                 report(.layoutFeedbackLoop(views: pending, passes: passes))
                 return
             }

@@ -2,7 +2,8 @@
 /// a view's margins, its safe area.
 open class LayoutGuide: LayoutItem {
     /// The view the guide belongs to; its ``layoutFrame`` is in this view's coordinates.
-    public internal(set) weak var owningView: LayoutView?
+    /// (Cleared by the view when it goes away.)
+    public internal(set) unowned(unsafe) var owningView: LayoutView?
     /// A name used in descriptions and diagnostics.
     public var identifier: String = ""
     let variables: ItemVariables
@@ -14,13 +15,13 @@ open class LayoutGuide: LayoutItem {
     /// Creates a guide; add it to a view with ``LayoutView/addLayoutGuide(_:)``.
     public init() {
         role = .custom
-        variables = ItemVariables("guide")
+        variables = ItemVariables()
     }
 
     init(role: Role, owner: LayoutView) {
         self.role = role
         owningView = owner
-        variables = ItemVariables("guide")
+        variables = ItemVariables()
         identifier = switch role {
         case .custom: ""
         case .margins: "UIViewLayoutMarginsGuide"

@@ -7,11 +7,13 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 struct ItemVariables {
     let x: Variable, y: Variable, width: Variable, height: Variable
 
-    init(_ name: String) {
-        x = Variable(name + ".minX")
-        y = Variable(name + ".minY")
-        width = Variable(name + ".width")
-        height = Variable(name + ".height")
+    /// Four fresh variables. Their names only show in solver dumps, so they are fixed
+    /// strings (building a name per item costs more than the rest of making the item).
+    init() {
+        x = Variable("minX")
+        y = Variable("minY")
+        width = Variable("width")
+        height = Variable("height")
     }
 
     /// The solved rectangle.

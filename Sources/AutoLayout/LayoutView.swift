@@ -7,8 +7,9 @@
 open class LayoutView: LayoutItem {
     /// A name used in every description and diagnostic.
     public var identifier: String?
-    /// The view this one is a subview of.
-    public private(set) weak var superview: LayoutView?
+    /// The view this one is a subview of. (Not a weak reference, which would make every
+    /// retain of a superview slow: a view clears it in its subviews when it goes away.)
+    public private(set) unowned(unsafe) var superview: LayoutView?
     /// The subviews, back to front.
     public private(set) var subviews: [LayoutView] = []
     /// The layout guides added to this view (not its margins or safe-area guides).
@@ -62,7 +63,16 @@ open class LayoutView: LayoutItem {
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
         storedFrame = frame
-        variables = ItemVariables("view")
+        variables = ItemVariables()
+    }
+
+    deinit {
+        for view in subviews { view.superview = nil }
+        for guide in allGuides { guide.owningView = nil }
+        for constraint in constraints {
+            constraint.installedOn = nil
+            constraint.lowering = nil
+        }
     }
 
     /// Creates a view with an identifier, for readable descriptions.
@@ -159,6 +169,7 @@ open class LayoutView: LayoutItem {
         if view.superview === self {
             subviews.removeAll { $0 === view }
             subviews.insert(view, at: max(0, min(index, subviews.count)))
+            engineIfAny?.viewsCache = nil
             return
         }
         view.removeFromSuperview()
@@ -180,6 +191,7 @@ open class LayoutView: LayoutItem {
         guard let parent = superview else { return }
         parent.engine.release(self)
         parent.subviews.removeAll { $0 === self }
+        parent.engineIfAny?.viewsCache = nil
         superview = nil
         parent.setNeedsLayout()
         setNeedsLayout()

@@ -230,6 +230,46 @@ final class RecordingView: LayoutView {
         #expect(b.brokenConstraints.isEmpty)
     }
 
+    @Test("a view that goes away clears the references its subviews, guides and constraints hold")
+    func deallocation() throws {
+        let child = LayoutView(identifier: "child"), guide = LayoutGuide()
+        var constraint: LayoutConstraint?
+        do {
+            let parent = LayoutView(identifier: "parent")
+            parent.addSubview(child)
+            parent.addLayoutGuide(guide)
+            constraint = child.widthAnchor.constraint(equalTo: parent.widthAnchor)
+            try constraint!.activate()
+            #expect(child.superview === parent && guide.owningView === parent && constraint!.isActive)
+            child.removeFromSuperview()
+            parent.addSubview(child)
+        }
+        // `parent` is gone; nothing dangles.
+        #expect(child.superview == nil)
+        #expect(guide.owningView == nil)
+        #expect(constraint?.isActive == false)
+        child.layoutIfNeeded()
+        #expect(child.rootView === child)
+    }
+
+    @Test("a hierarchy that is dropped is freed: no cycle through constraints or the engine")
+    func noLeaks() throws {
+        weak var probeRoot: LayoutView?
+        weak var probeChild: LayoutView?
+        do {
+            let root = makeRoot(), child = makeChild(in: root)
+            try LayoutConstraint.activate([child.widthAnchor.constraint(equalToConstant: 10),
+                                           child.heightAnchor.constraint(equalToConstant: 10),
+                                           child.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+                                           child.topAnchor.constraint(equalTo: root.topAnchor)])
+            root.layoutIfNeeded()
+            _ = root.systemLayoutSizeFitting(LayoutView.layoutFittingCompressedSize)
+            probeRoot = root
+            probeChild = child
+        }
+        #expect(probeRoot == nil && probeChild == nil)
+    }
+
     @Test func subviewOrderAndDescendants() {
         let root = makeRoot(), a = LayoutView(identifier: "a"), b = LayoutView(identifier: "b"), c = LayoutView(identifier: "c")
         root.addSubview(a)
