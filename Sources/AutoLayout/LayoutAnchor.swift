@@ -34,8 +34,7 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
               _ constant: Double) -> LayoutConstraint {
         let constraint = LayoutConstraint(generated: .user, item, attribute, relation, anchor?.item,
                                           anchor?.attribute ?? .notAnAttribute, multiplier: multiplier,
-                                          constant: constant, identifier: "")
-        constraint.identifier = nil
+                                          constant: constant, identifier: nil)
         constraint.firstSpan = span
         constraint.secondSpan = anchor?.span
         if span == nil && anchor?.span == nil {

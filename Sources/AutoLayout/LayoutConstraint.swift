@@ -46,25 +46,19 @@ open class LayoutConstraint: CustomStringConvertible {
     /// - Throws: ``LayoutError`` for an item that is not a view or guide, attributes that
     ///   cannot be paired, a lone location, or a non-finite multiplier or constant, with
     ///   Apple's messages.
-    public init(item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
-                toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute,
-                multiplier: Double = 1, constant: Double = 0) throws {
+    public convenience init(item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+                            toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute,
+                            multiplier: Double = 1, constant: Double = 0) throws {
         try LayoutConstraint.validate(item, attribute, toItem, secondAttribute, multiplier, constant)
-        firstItem = item
-        firstAttribute = attribute
-        self.relation = relation
-        secondItem = toItem
-        self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
-        self.multiplier = toItem == nil ? 0 : multiplier
-        storedConstant = constant
-        storedPriority = .required
-        origin = .user
+        self.init(generated: .user, item, attribute, relation, toItem, secondAttribute, multiplier: multiplier,
+                  constant: constant, identifier: nil)
     }
 
-    /// A constraint the engine made; the engine guarantees it is valid.
+    /// A constraint made without validation: by the engine, by an anchor (which defers its
+    /// validation to activation), or by the public initializer after validating.
     init(generated origin: Origin, _ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
          _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute, multiplier: Double = 1, constant: Double,
-         priority: LayoutPriority = .required, identifier: String) {
+         priority: LayoutPriority = .required, identifier: String?) {
         firstItem = item
         firstAttribute = attribute
         self.relation = relation
