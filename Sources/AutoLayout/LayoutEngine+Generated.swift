@@ -83,11 +83,16 @@ extension LayoutEngine {
 
     /// Subviews' safe areas and preserved margins come from their frames: after a pass,
     /// update the guides whose insets changed (the next pass then uses them).
-    func refreshSafeAreas(_ views: [LayoutView]) {
+    func refreshSafeAreas() {
         let rootIsAllSafe = root.safeAreaInsetsStorage == .zero
-        for view in views where view !== root && (view.safeAreaGuideStorage != nil || view.marginsGuideStorage != nil) {
-            // Margins depend on frames only through an unsafe band or preserved margins.
-            if rootIsAllSafe && !view.preservesSuperviewLayoutMargins && view.safeAreaGuideStorage == nil { continue }
+        for ref in viewRefs {
+            let candidate = ref._withUnsafeGuaranteedRef { view -> Bool in
+                guard view !== root, view.marginsGuideStorage != nil || view.safeAreaGuideStorage != nil else { return false }
+                // Margins depend on frames only through an unsafe band or preserved margins.
+                return !rootIsAllSafe || view.preservesSuperviewLayoutMargins || view.safeAreaGuideStorage != nil
+            }
+            guard candidate else { continue }
+            let view = ref.takeUnretainedValue()
             if view.appliedInsets?.margins == view.effectiveMarginInsets
                 && view.appliedInsets?.safeArea == view.safeAreaInsets { continue }
             refreshGuides(of: view)

@@ -12,17 +12,34 @@ final class LayoutEngine {
     var generated: [ObjectIdentifier: Generated] = [:]
     var changed = true
     var inLayout = false
+    /// The view each solver variable belongs to (unretained: a view leaves this table when
+    /// it leaves the hierarchy), to find the views a solve moved.
+    var variableOwners: [ObjectIdentifier: Unmanaged<LayoutView>] = [:]
+
     /// The hierarchy's views, unretained: a retained list would keep the root alive through
     /// its own engine. It is dropped whenever the hierarchy changes, and the views in it are
     /// kept alive by their superviews until then.
     var viewsCache: [Unmanaged<LayoutView>]?
 
-    /// Every view of the hierarchy, parents first (cached until the hierarchy changes).
-    var views: [LayoutView] {
-        if let cached = viewsCache { return cached.map { $0.takeUnretainedValue() } }
-        let all = root.subtree()
-        viewsCache = all.map { Unmanaged.passUnretained($0) }
+    /// Every view of the hierarchy, parents first, unretained (cached until the hierarchy
+    /// changes). Reading a flag through these costs no retain.
+    var viewRefs: [Unmanaged<LayoutView>] {
+        if let cached = viewsCache { return cached }
+        let all = root.subtree().map { Unmanaged.passUnretained($0) }
+        viewsCache = all
         return all
+    }
+
+    /// Every view of the hierarchy, parents first.
+    var views: [LayoutView] { viewRefs.map { $0.takeUnretainedValue() } }
+
+    /// Runs ``LayoutView/updateConstraints()`` for the flagged views, children first.
+    func updateConstraintsIfNeeded() {
+        for ref in viewRefs.reversed() where ref._withUnsafeGuaranteedRef({ $0.needsUpdateConstraints }) {
+            let view = ref.takeUnretainedValue()
+            view.needsUpdateConstraints = false
+            view.updateConstraints()
+        }
     }
     /// The diagnostics reported so far (the most recent 100).
     var diagnostics: [LayoutDiagnostic] = []
@@ -160,6 +177,10 @@ final class LayoutEngine {
     func adopt(_ top: LayoutView) {
         viewsCache = nil
         let views = top.subtree()
+        for view in views {
+            let owner = Unmanaged.passUnretained(view), v = view.variables
+            for variable in [v.x, v.y, v.width, v.height] { variableOwners[ObjectIdentifier(variable)] = owner }
+        }
         for view in views { addGenerated(for: view) }
         for view in views { for constraint in view.constraints { install(constraint) } }
     }
@@ -184,6 +205,8 @@ final class LayoutEngine {
         for view in views {
             for constraint in view.constraints { uninstall(constraint) }
             removeGenerated(for: view)
+            let v = view.variables
+            for variable in [v.x, v.y, v.width, v.height] { variableOwners[ObjectIdentifier(variable)] = nil }
         }
     }
 
@@ -231,25 +254,28 @@ final class LayoutEngine {
         defer { inLayout = false }
         var passes = 0
         while true {
-            root.updateConstraintsIfNeeded()
-            let views = self.views
+            updateConstraintsIfNeeded()
             if changed {
                 changed = false
-                solver.updateVariables()
-                for view in views where !view.subviews.isEmpty {
+                // Only views the solve moved, and their superviews, need frames applied.
+                var hosts: [ObjectIdentifier: LayoutView] = [:]
+                solver.updateVariables { variable in
+                    guard let owner = variableOwners[ObjectIdentifier(variable)]?.takeUnretainedValue() else { return }
+                    hosts[ObjectIdentifier(owner)] = owner
+                    if let parent = owner.superview { hosts[ObjectIdentifier(parent)] = parent }
+                }
+                // Each host's subviews are placed independently, so the order does not matter.
+                for view in hosts.values where !view.subviews.isEmpty {
                     // A view whose subviews moved gets layoutSubviews, where it places them.
                     if applyFrames(ofSubviewsOf: view) { view.needsLayout = true }
                 }
             }
-            var anyPending = false
-            for view in views where view.needsLayout {
-                anyPending = true
-                break
-            }
-            if !anyPending { return }
+            let refs = viewRefs
+            guard refs.contains(where: { $0._withUnsafeGuaranteedRef { $0.needsLayout } }) else { return }
             if passes == LayoutView.maximumLayoutPasses {
                 var pending: [LayoutView] = []
-                for view in views where view.needsLayout {
+                for ref in refs where ref._withUnsafeGuaranteedRef({ $0.needsLayout }) {
+                    let view = ref.takeUnretainedValue()
                     view.needsLayout = false
                     pending.append(view)
                 }
@@ -257,11 +283,17 @@ final class LayoutEngine {
                 return
             }
             passes += 1
-            for view in views where view.needsLayout {
+            // Parents first; the list is read again, as a layoutSubviews may change the hierarchy.
+            var index = 0
+            while index < viewRefs.count {
+                let ref = viewRefs[index]
+                index += 1
+                guard ref._withUnsafeGuaranteedRef({ $0.needsLayout }) else { continue }
+                let view = ref.takeUnretainedValue()
                 view.needsLayout = false
                 view.layoutSubviews()
             }
-            refreshSafeAreas(views)
+            refreshSafeAreas()
         }
     }
 

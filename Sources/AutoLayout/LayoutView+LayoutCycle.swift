@@ -16,11 +16,7 @@ extension LayoutView {
 
     /// Runs ``updateConstraints()`` for every flagged view of the hierarchy, children first.
     public func updateConstraintsIfNeeded() {
-        let views = rootView.ownEngine?.views ?? rootView.subtree()
-        for view in views.reversed() where view.needsUpdateConstraints {
-            view.needsUpdateConstraints = false
-            view.updateConstraints()
-        }
+        engine.updateConstraintsIfNeeded()
     }
 
     /// Lays out the hierarchy now if anything changed: updates constraints, solves, and

@@ -142,9 +142,16 @@ public final class Solver {
 
     // MARK: Results
 
-    /// Writes the current solution into every variable the solver knows.
+    /// Writes the current solution into the variables whose rows changed since the last
+    /// call (and variables new to the solver); the others already hold their values.
     public func updateVariables() {
-        tableau.updateVariables()
+        tableau.updateVariables { _ in }
+    }
+
+    /// Like ``updateVariables()``, and calls `changed` with every variable whose value
+    /// changed, so a caller can update only what depends on those.
+    public func updateVariables(changed: (Variable) -> Void) {
+        tableau.updateVariables(changed)
     }
 
     /// The solved value of a variable (0 for one the solver does not know), without

@@ -49,12 +49,17 @@ extension Tableau {
     }
 
     /// Writes the value of every variable whose row changed since the last call.
-    mutating func updateVariables() {
+    mutating func updateVariables(_ changed: (Variable) -> Void) {
         if (try? rebuildIfNeeded()) == nil { return }
         for i in dirty {
             let index = Int(i)
             isDirty[index] = false
-            externals[index]?.value = rows[index]?.constant ?? 0
+            guard let variable = externals[index] else { continue }
+            let value = rows[index]?.constant ?? 0
+            if variable.value != value {
+                variable.value = value
+                changed(variable)
+            }
         }
         dirty.removeAll(keepingCapacity: true)
     }
