@@ -145,7 +145,7 @@ public final class Solver {
     /// Writes the current solution into the variables whose rows changed since the last
     /// call (and variables new to the solver); the others already hold their values.
     public func updateVariables() {
-        tableau.updateVariables { _ in }
+        tableau.updateVariables()
     }
 
     /// Like ``updateVariables()``, and calls `changed` with every variable whose value

@@ -49,6 +49,18 @@ extension Tableau {
     }
 
     /// Writes the value of every variable whose row changed since the last call.
+    /// Writes the value of every variable whose row changed since the last call.
+    mutating func updateVariables() {
+        if (try? rebuildIfNeeded()) == nil { return }
+        for i in dirty {
+            let index = Int(i)
+            isDirty[index] = false
+            externals[index]?.value = rows[index]?.constant ?? 0
+        }
+        dirty.removeAll(keepingCapacity: true)
+    }
+
+    /// The same, calling `changed` for each variable whose value actually changed.
     mutating func updateVariables(_ changed: (Variable) -> Void) {
         if (try? rebuildIfNeeded()) == nil { return }
         for i in dirty {
