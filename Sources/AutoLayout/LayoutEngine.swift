@@ -12,6 +12,8 @@ final class LayoutEngine {
     var generated: [ObjectIdentifier: Generated] = [:]
     var changed = true
     var inLayout = false
+    /// Whether a removal may have made room for a broken constraint.
+    var retryPending = false
     /// The view each solver variable belongs to (unretained: a view leaves this table when
     /// it leaves the hierarchy), to find the views a solve moved.
     var variableOwners: [ObjectIdentifier: Unmanaged<LayoutView>] = [:]
@@ -30,17 +32,6 @@ final class LayoutEngine {
         return all
     }
 
-    /// Every view of the hierarchy, parents first.
-    var views: [LayoutView] { viewRefs.map { $0.takeUnretainedValue() } }
-
-    /// Runs ``LayoutView/updateConstraints()`` for the flagged views, children first.
-    func updateConstraintsIfNeeded() {
-        for ref in viewRefs.reversed() where ref._withUnsafeGuaranteedRef({ $0.needsUpdateConstraints }) {
-            let view = ref.takeUnretainedValue()
-            view.needsUpdateConstraints = false
-            view.updateConstraints()
-        }
-    }
     /// The diagnostics reported so far (the most recent 100).
     var diagnostics: [LayoutDiagnostic] = []
 
@@ -100,7 +91,7 @@ final class LayoutEngine {
         if let lowering = lowering(of: constraint) {
             setLowering(nil, of: constraint)
             try? solver.removeConstraint(lowering)
-            retryBroken()
+            retryPending = !broken.isEmpty
         } else {
             broken.removeAll { $0 === constraint }
         }
@@ -122,15 +113,21 @@ final class LayoutEngine {
         report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
     }
 
+    /// Tries the broken constraints again (once after any number of removals, before the
+    /// next layout), without asking the solver to explain the ones that still do not fit.
     func retryBroken() {
-        guard !broken.isEmpty else { return }
+        guard retryPending else { return }
+        retryPending = false
         let pending = broken
         broken = []
+        solver.explainsConflicts = false
+        defer { solver.explainsConflicts = true }
         for constraint in pending {
             let lowering = lower(constraint)
             do {
                 try solver.addConstraint(lowering)
                 setLowering(lowering, of: constraint)
+                changed = true
             } catch {
                 broken.append(constraint)
             }
@@ -244,6 +241,15 @@ final class LayoutEngine {
 
     // MARK: Layout
 
+    /// Runs ``LayoutView/updateConstraints()`` for the flagged views, children first.
+    func updateConstraintsIfNeeded() {
+        for ref in viewRefs.reversed() where ref._withUnsafeGuaranteedRef({ $0.needsUpdateConstraints }) {
+            let view = ref.takeUnretainedValue()
+            view.needsUpdateConstraints = false
+            view.updateConstraints()
+        }
+    }
+
     /// Update constraints, solve, and lay out top-down until nothing needs layout.
     ///
     /// After a solve every frame is set from the engine at once; then ``LayoutView/layoutSubviews()``
@@ -255,6 +261,7 @@ final class LayoutEngine {
         var passes = 0
         while true {
             updateConstraintsIfNeeded()
+            retryBroken()
             if changed {
                 changed = false
                 // Only views the solve moved, and their superviews, need frames applied.
@@ -329,7 +336,10 @@ extension LayoutView {
     public var layoutDiagnostics: [LayoutDiagnostic] { engine.diagnostics }
 
     /// The constraints of the hierarchy the engine broke because they could not hold.
-    public var brokenConstraints: [LayoutConstraint] { engine.broken }
+    public var brokenConstraints: [LayoutConstraint] {
+        engine.retryBroken()
+        return engine.broken
+    }
 
     /// This view's guides: the ones added, and the margins, safe-area and readable guides.
     var allGuides: [LayoutGuide] {

@@ -19,6 +19,12 @@
 public final class Solver {
     var tableau = Tableau(tracksEqualityMarkers: false)
 
+    /// Whether ``SolverError/unsatisfiableConstraint(_:conflicts:)`` names the conflicting
+    /// constraints (true by default). Finding a minimal set costs a replay of the connected
+    /// required constraints; a caller that only wants to know whether a constraint fits can
+    /// turn it off and gets an empty list.
+    public var explainsConflicts = true
+
     /// Creates an empty solver.
     ///
     /// Required equalities carry no marker column in the tableau. Their marker is pure
@@ -56,7 +62,8 @@ public final class Solver {
         } catch {
             switch error {
             case .unsatisfiable:
-                throw .unsatisfiableConstraint(constraint, conflicts: tableau.conflicts(for: constraint))
+                throw .unsatisfiableConstraint(constraint,
+                                               conflicts: explainsConflicts ? tableau.conflicts(for: constraint) : [])
             case .failure(let failure): throw failure
             }
         }
