@@ -56,18 +56,19 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
     public var description: String { span?.description ?? "\(item).\(attribute)" }
 }
 
-/// The distance between two anchors of one axis: `end − start` (items held weakly).
+/// The distance between two anchors of one axis: `end − start` (items not kept alive).
 struct AnchorSpan: CustomStringConvertible {
     struct End {
-        weak var item: LayoutItem?
+        let itemHandle: ItemHandle?
         let attribute: LayoutAttribute
+        var item: LayoutItem? { itemHandle?.item }
     }
     let start: End
     let end: End
 
     init(start: (LayoutItem, LayoutAttribute), end: (LayoutItem, LayoutAttribute)) {
-        self.start = End(item: start.0, attribute: start.1)
-        self.end = End(item: end.0, attribute: end.1)
+        self.start = End(itemHandle: handle(of: start.0), attribute: start.1)
+        self.end = End(itemHandle: handle(of: end.0), attribute: end.1)
     }
 
     var description: String {

@@ -7,14 +7,17 @@ import Cassowary
 /// ``activate(_:)``. Only ``constant``, ``priority`` (within limits) and ``identifier`` can
 /// change after creation.
 open class LayoutConstraint: CustomStringConvertible {
-    /// The item on the left side (weak, as in UIKit: a constraint does not keep its views).
-    public private(set) weak var firstItem: LayoutItem?
+    /// The item on the left side. A constraint does not keep its items alive (as in UIKit):
+    /// this is nil once the item has gone away.
+    public var firstItem: LayoutItem? { firstHandle?.item }
+    let firstHandle: ItemHandle?
     /// The attribute of the first item.
     public let firstAttribute: LayoutAttribute
     /// How the two sides compare.
     public let relation: LayoutRelation
-    /// The item on the right side, or nil for a constant (weak).
-    public private(set) weak var secondItem: LayoutItem?
+    /// The item on the right side, or nil for a constant (nil too once it has gone away).
+    public var secondItem: LayoutItem? { secondHandle?.item }
+    let secondHandle: ItemHandle?
     /// The attribute of the second item (``LayoutAttribute/notAnAttribute`` for a constant).
     public let secondAttribute: LayoutAttribute
     /// The factor applied to the second attribute.
@@ -59,10 +62,10 @@ open class LayoutConstraint: CustomStringConvertible {
     init(generated origin: Origin, _ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
          _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute, multiplier: Double = 1, constant: Double,
          priority: LayoutPriority = .required, identifier: String?) {
-        firstItem = item
+        firstHandle = handle(of: item)
         firstAttribute = attribute
         self.relation = relation
-        secondItem = toItem
+        secondHandle = handle(of: toItem)
         self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
         self.multiplier = toItem == nil ? 0 : multiplier
         storedConstant = constant
@@ -189,9 +192,16 @@ open class LayoutConstraint: CustomStringConvertible {
     }
 }
 
-/// A term the engine adds to a constraint's right side; the item is held weakly.
+/// A term the engine adds to a constraint's right side (the item is not kept alive).
 struct ExtraTerm {
-    weak var item: LayoutItem?
+    let itemHandle: ItemHandle?
     let attribute: LayoutAttribute
     let coefficient: Double
+    var item: LayoutItem? { itemHandle?.item }
+
+    init(item: LayoutItem, attribute: LayoutAttribute, coefficient: Double) {
+        itemHandle = handle(of: item)
+        self.attribute = attribute
+        self.coefficient = coefficient
+    }
 }

@@ -8,6 +8,8 @@ open class LayoutGuide: LayoutItem {
     public var identifier: String = ""
     let variables: ItemVariables
     let role: Role
+    /// How constraints refer to this guide (see ``ItemHandle``).
+    let handle = ItemHandle()
 
     /// What made the guide: the user, or a view for its margins, safe area or readable width.
     enum Role { case custom, margins, safeArea, readableContent }
@@ -16,12 +18,16 @@ open class LayoutGuide: LayoutItem {
     public init() {
         role = .custom
         variables = ItemVariables()
+        handle.item = self
     }
+
+    deinit { handle.item = nil }
 
     init(role: Role, owner: LayoutView) {
         self.role = role
         owningView = owner
         variables = ItemVariables()
+        handle.item = self
         identifier = switch role {
         case .custom: ""
         case .margins: "UIViewLayoutMarginsGuide"

@@ -3,6 +3,23 @@ import Cassowary
 /// Something constraints can relate: a ``LayoutView`` or a ``LayoutGuide``.
 public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 
+/// A constraint's reference to an item: the item owns its handle and clears it when it goes
+/// away, so a constraint sees nil afterwards (the weak semantics of UIKit) while no view
+/// needs the side table a weak reference would give it.
+final class ItemHandle {
+    unowned(unsafe) var item: LayoutItem?
+    init() {}
+}
+
+/// The handle of a view or guide (nil for anything else, which validation refuses).
+func handle(of item: LayoutItem?) -> ItemHandle? {
+    switch item {
+    case let view as LayoutView: view.handle
+    case let guide as LayoutGuide: guide.handle
+    default: nil
+    }
+}
+
 /// The solver variables of an item: its alignment rectangle in its root view's coordinates.
 struct ItemVariables {
     let x: Variable, y: Variable, width: Variable, height: Variable

@@ -40,6 +40,8 @@ open class LayoutView: LayoutItem {
     }
 
     let variables: ItemVariables
+    /// How constraints refer to this view (see ``ItemHandle``).
+    let handle = ItemHandle()
     var storedFrame: Rect
     /// The engine, on a root view only.
     var ownEngine: LayoutEngine?
@@ -64,9 +66,11 @@ open class LayoutView: LayoutItem {
     public init(frame: Rect = .zero) {
         storedFrame = frame
         variables = ItemVariables()
+        handle.item = self
     }
 
     deinit {
+        handle.item = nil
         for view in subviews { view.superview = nil }
         for guide in allGuides { guide.owningView = nil }
         for constraint in constraints {
