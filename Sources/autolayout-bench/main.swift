@@ -67,7 +67,7 @@ let clock = ContinuousClock()
 func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 func shown(_ value: Double) -> String {
-    value >= 1 ? "\(Int((value * 100).rounded()) / 100) s"
+    value >= 1 ? "\(Double(Int((value * 100).rounded())) / 100) s"
         : value >= 1e-3 ? "\(Double(Int((value * 1e5).rounded())) / 100) ms" : "\(Double(Int((value * 1e8).rounded())) / 100) µs"
 }
 nonisolated(unsafe) var failed = false
