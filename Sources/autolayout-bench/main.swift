@@ -79,12 +79,13 @@ func check(_ ok: Bool, _ message: String) {
 }
 
 if CommandLine.arguments.dropFirst().first == "profile" {
-    // A fixed workload for instruction-count profiling: 1,000 cells, then 20 constant
-    // changes and 4 rotations, each followed by layout.
-    let t = try Table(cells: 1000)
+    // A fixed workload for instruction-count profiling: 1,000 cells (or the given count),
+    // then 20 constant changes and 4 rotations, each followed by layout.
+    let cells = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1000
+    let t = try Table(cells: cells)
     t.root.layoutIfNeeded()
     for k in 0..<20 {
-        t.spacings[500].constant = k % 2 == 0 ? 12 : 8
+        t.spacings[cells / 2].constant = k % 2 == 0 ? 12 : 8
         t.root.layoutIfNeeded()
     }
     for k in 0..<4 {
