@@ -16,13 +16,15 @@ public struct EquationError: Error, Equatable, CustomStringConvertible {
 
 extension LayoutConstraint {
     /// Makes an (inactive) constraint from an equation such as
-    /// `a.width == 2*b.width + 10 @750`, `superview.bottom >= a.bottom + 20` or
-    /// `a.leading == superview.leadingMargin`.
+    /// `a.width == 2*b.width + 10 @750`, `superview.bottom >= a.bottom + 20`,
+    /// `a.leading == superview.leadingMargin` or `'gap' b.leading == a.trailing + 8`.
     ///
-    /// Grammar: `item.attribute REL right ['@' priority]`, where REL is `==`, `<=` or
-    /// `>=` and the right side is a sum of numbers and at most one `[number *] item.attribute
-    /// [* number | / number]`. Item names are keys of `items`; attributes are the
-    /// ``LayoutAttribute`` names (`baseline` is `lastBaseline`).
+    /// Grammar: `['identifier'] item.attribute REL right ['@' priority]`, where REL is `==`,
+    /// `<=` or `>=` and the right side is a sum of numbers and at most one `[number *]
+    /// item.attribute [* number | / number]`. Item names are keys of `items`, or a view's
+    /// name followed by `.layoutMarginsGuide`, `.safeAreaLayoutGuide` or
+    /// `.readableContentGuide`; attributes are the ``LayoutAttribute`` names (`baseline` is
+    /// `lastBaseline`). ``equationDescription`` writes constraints in this form.
     /// - Throws: ``EquationError`` with the position of the mistake, also for attributes
     ///   that cannot be paired (Apple's message from ``LayoutError``).
     public static func parse(_ equation: String, items: [String: LayoutItem]) throws(EquationError) -> LayoutConstraint {
@@ -85,31 +87,109 @@ struct EquationParser {
             index = start
             return nil
         }
+        // An exponent, as descriptions write very large or small numbers (`1e-07`).
+        if index < characters.count, characters[index] == "e" || characters[index] == "E" {
+            var end = index + 1
+            if end < characters.count, characters[end] == "-" || characters[end] == "+" { end += 1 }
+            if end < characters.count, characters[end].isNumber {
+                while end < characters.count, characters[end].isNumber { end += 1 }
+                index = end
+            }
+        }
         guard let value = Double(String(characters[start..<index])), value.isFinite else {
             throw fail("'\(String(characters[start..<index]))' is not a number", at: start)
         }
         return value
     }
 
-    /// `item.attribute`.
-    mutating func side() throws(EquationError) -> (LayoutItem, LayoutAttribute) {
+    /// `item.attribute`, where the item is a key of `items` (which may contain dots) or a
+    /// view's guide: `view.layoutMarginsGuide`, `view.safeAreaLayoutGuide`,
+    /// `view.readableContentGuide`.
+    mutating func side() throws(EquationError) -> Side {
+        skipSpaces()
+        if index < characters.count, characters[index] == "(" { return try span() }
+        let (item, attribute) = try itemAttribute()
+        return Side(item: item, attribute: attribute, span: nil)
+    }
+
+    /// One side of the equation: an item's attribute, or the distance between two anchors
+    /// of one axis (`(b.leading - a.trailing)`, what ``LayoutXAxisAnchor/anchorWithOffset(to:)`` makes).
+    struct Side {
+        let item: LayoutItem
+        let attribute: LayoutAttribute
+        let span: AnchorSpan?
+    }
+
+    /// `(end.attribute - start.attribute)`.
+    mutating func span() throws(EquationError) -> Side {
+        let open = index
+        index += 1
+        let end = try itemAttribute()
+        guard accept("-") else { throw fail("Expected '-' in a distance between two anchors") }
+        let start = try itemAttribute()
+        guard accept(")") else { throw fail("Expected ')' to close the distance between two anchors") }
+        let kinds = (start.1.kind, end.1.kind)
+        guard kinds.0 == kinds.1, kinds.0 == .horizontal || kinds.0 == .vertical else {
+            throw fail("A distance must be between two locations of one axis", at: open)
+        }
+        return Side(item: start.0, attribute: kinds.0 == .horizontal ? .width : .height,
+                    span: AnchorSpan(start: start, end: end))
+    }
+
+    mutating func itemAttribute() throws(EquationError) -> (LayoutItem, LayoutAttribute) {
         skipSpaces()
         let start = index
         guard let name = identifier() else { throw fail("Expected an item name") }
-        guard let item = items[name] else { throw fail("Unknown item '\(name)'", at: start) }
-        guard accept(".") else { throw fail("Expected '.' and an attribute after '\(name)'") }
-        let attributeStart = index
-        guard let attributeName = identifier() else { throw fail("Expected an attribute after '\(name).'") }
-        guard let attribute = LayoutAttribute(name: attributeName), attribute != .notAnAttribute else {
-            throw fail("Unknown attribute '\(attributeName)'", at: attributeStart)
+        var path = [name], starts = [start]
+        while index < characters.count, characters[index] == "." {
+            index += 1
+            starts.append(index)
+            guard let part = identifier() else { throw fail("Expected an attribute after '\(path.joined(separator: "."))'") }
+            path.append(part)
+        }
+        guard path.count >= 2 else {
+            if items[name] == nil { throw fail("Unknown item '\(name)'", at: start) }
+            skipSpaces()
+            throw fail("Expected '.' and an attribute after '\(name)'")
+        }
+        let itemName = path.dropLast().joined(separator: ".")
+        guard let item = items[itemName] ?? guide(path.dropLast()) else {
+            throw fail("Unknown item '\(itemName)'", at: start)
+        }
+        guard let attribute = LayoutAttribute(name: path[path.count - 1]), attribute != .notAnAttribute else {
+            throw fail("Unknown attribute '\(path[path.count - 1])'", at: starts[starts.count - 1])
         }
         return (item, attribute)
+    }
+
+    /// `view.layoutMarginsGuide` and the other guides every view has.
+    func guide(_ path: ArraySlice<String>) -> LayoutItem? {
+        guard path.count == 2, let view = items[path[path.startIndex]] as? LayoutView else { return nil }
+        switch path[path.startIndex + 1] {
+        case "layoutMarginsGuide": return view.layoutMarginsGuide
+        case "safeAreaLayoutGuide": return view.safeAreaLayoutGuide
+        case "readableContentGuide": return view.readableContentGuide
+        default: return nil
+        }
+    }
+
+    /// An optional `'identifier'` before the equation.
+    mutating func quotedIdentifier() throws(EquationError) -> String? {
+        skipSpaces()
+        guard index < characters.count, characters[index] == "'" else { return nil }
+        let start = index + 1
+        guard let end = characters[start...].firstIndex(of: "'") else {
+            throw fail("The identifier has no closing quote", at: characters.count)
+        }
+        index = end + 1
+        return String(characters[start..<end])
     }
 
     mutating func parse() throws(EquationError) -> LayoutConstraint {
         skipSpaces()
         guard index < characters.count else { throw fail("The equation is empty") }
-        let (first, firstAttribute) = try side()
+        let identifier = try quotedIdentifier()
+        let first = try side()
         skipSpaces()
         let relationStart = index
         let relation: LayoutRelation
@@ -118,7 +198,7 @@ struct EquationParser {
         } else {
             throw fail("Unknown relation. Must be ==, >=, or <=", at: relationStart)
         }
-        var second: (LayoutItem, LayoutAttribute)?
+        var second: Side?
         var multiplier = 1.0, constant = 0.0, sign = 1.0, expectTerm = true
         while true {
             skipSpaces()
@@ -168,10 +248,22 @@ struct EquationParser {
             if index < characters.count { throw fail("Unexpected text after the priority") }
         }
         do {
-            let constraint = try LayoutConstraint(item: first, attribute: firstAttribute, relatedBy: relation,
-                                                  toItem: second?.0, attribute: second?.1 ?? .notAnAttribute,
+            let constraint: LayoutConstraint
+            if first.span != nil || second?.span != nil {
+                guard first.attribute.kind == .dimension, second.map({ $0.attribute.kind == .dimension }) ?? true else {
+                    throw LayoutError.invalidPairing("\(first.span?.description ?? "\(first.item).\(first.attribute)") and "
+                                                     + "\(second.map { $0.span?.description ?? "\($0.item).\($0.attribute)" } ?? "")")
+                }
+                constraint = LayoutDimension(first.item, first.attribute, span: first.span)
+                    .make(relation, second.map { LayoutDimension($0.item, $0.attribute, span: $0.span) }, multiplier, constant)
+                if let error = constraint.deferredError { throw error }
+            } else {
+                constraint = try LayoutConstraint(item: first.item, attribute: first.attribute, relatedBy: relation,
+                                                  toItem: second?.item, attribute: second?.attribute ?? .notAnAttribute,
                                                   multiplier: multiplier, constant: constant)
+            }
             try constraint.setPriority(priority)
+            constraint.identifier = identifier
             return constraint
         } catch {
             throw fail(String(describing: error), at: 0)

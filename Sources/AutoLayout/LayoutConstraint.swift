@@ -167,29 +167,10 @@ open class LayoutConstraint: CustomStringConvertible {
 
     // MARK: Description
 
-    /// The constraint as an equation: `a.leading == b.trailing + 8 @750 'identifier'`.
-    open var description: String {
-        var text = "\(side(firstItem, firstAttribute)) \(relation)"
-        var right = ""
-        if let second = secondItem {
-            right = multiplier == 1 ? side(second, secondAttribute) : "\(format(multiplier))*\(side(second, secondAttribute))"
-            if storedConstant > 0 { right += " + \(format(storedConstant))" }
-            if storedConstant < 0 { right += " - \(format(-storedConstant))" }
-        } else {
-            right = format(storedConstant)
-        }
-        text += " " + right
-        if !storedPriority.isRequired { text += " @\(storedPriority)" }
-        if let identifier, !identifier.isEmpty { text += " '\(identifier)'" }
-        return text
-    }
-
-    private func side(_ item: LayoutItem?, _ attribute: LayoutAttribute) -> String {
-        if item === firstItem, attribute == firstAttribute, let span = firstSpan { return span.description }
-        if item === secondItem, attribute == secondAttribute, let span = secondSpan { return span.description }
-        guard let item else { return "" }
-        return "\(item).\(attribute)"
-    }
+    /// Apple's shape: `<LayoutConstraint:0x… 'identifier' H:[a]-(8)-[b]   (active)>`, with
+    /// the body in the Visual Format Language where a format would make the constraint
+    /// (``visualFormatDescription``), else as an equation (``equationDescription``).
+    open var description: String { appleDescription }
 }
 
 /// A term the engine adds to a constraint's right side (the item is not kept alive).

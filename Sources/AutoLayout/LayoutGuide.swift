@@ -12,7 +12,19 @@ open class LayoutGuide: LayoutItem {
     let handle = ItemHandle()
 
     /// What made the guide: the user, or a view for its margins, safe area or readable width.
-    enum Role { case custom, margins, safeArea, readableContent }
+    enum Role {
+        case custom, margins, safeArea, readableContent
+
+        /// The name of the view's property that holds such a guide.
+        var property: String? {
+            switch self {
+            case .custom: nil
+            case .margins: "layoutMarginsGuide"
+            case .safeArea: "safeAreaLayoutGuide"
+            case .readableContent: "readableContentGuide"
+            }
+        }
+    }
 
     /// Creates a guide; add it to a view with ``LayoutView/addLayoutGuide(_:)``.
     public init() {
@@ -48,7 +60,7 @@ open class LayoutGuide: LayoutItem {
     /// The guide's identifier, or a generated name when it has none.
     public var description: String {
         if !identifier.isEmpty {
-            if role != .custom, let owner = owningView { return "\(owner).\(identifier)" }
+            if let owner = owningView, let property = role.property { return "\(owner).\(property)" }
             return identifier
         }
         return ItemNames.fallback("LayoutGuide", self)

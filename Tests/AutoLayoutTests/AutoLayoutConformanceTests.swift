@@ -11,8 +11,17 @@ struct AutoLayoutCase: CustomTestStringConvertible, Sendable {
     var record: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:] }
 
     /// Every record of every `.json` file in the fixtures folder whose records are layout
-    /// records (they have `views`), split by whether they need the Visual Format Language.
+    /// records (their `views` describe views), split by whether they use the Visual Format Language.
     static func all(vfl: Bool) -> [AutoLayoutCase] {
+        records { $0["views"] is [String: Any] && ($0["vfl"] != nil) == vfl }
+    }
+
+    /// Every record that expects a visual format to be rejected.
+    static func parseErrors() -> [AutoLayoutCase] {
+        records { $0["expectParseError"] != nil }
+    }
+
+    static func records(where include: ([String: Any]) -> Bool) -> [AutoLayoutCase] {
         guard let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil),
               let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
         else { return [] }
@@ -20,7 +29,7 @@ struct AutoLayoutCase: CustomTestStringConvertible, Sendable {
         for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
             guard let data = try? Data(contentsOf: file),
                   let records = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { continue }
-            for record in records where record["views"] != nil && (record["vfl"] != nil) == vfl {
+            for record in records where include(record) {
                 let text = (try? JSONSerialization.data(withJSONObject: record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
                 cases.append(AutoLayoutCase(file: file.lastPathComponent, name: record["name"] as? String ?? "?", json: text))
             }
@@ -46,18 +55,63 @@ final class FixtureView: LayoutView {
         try Self.run(testCase.record)
     }
 
-    @Test("Auto Layout conformance record written in VFL", .disabled("needs the Visual Format Language (issue 4)"),
-          arguments: AutoLayoutCase.all(vfl: true))
+    @Test("Auto Layout conformance record written in VFL", arguments: AutoLayoutCase.all(vfl: true))
     func vflRecord(_ testCase: AutoLayoutCase) throws {
         try Self.run(testCase.record)
+    }
+
+    @Test("VFL string rejected with Apple's message and caret", arguments: AutoLayoutCase.parseErrors())
+    func vflError(_ testCase: AutoLayoutCase) throws {
+        let record = testCase.record
+        let format = try #require(record["vfl"] as? String)
+        let superview = LayoutView(identifier: "superview")
+        var views: [String: LayoutView] = [:]
+        for name in record["views"] as? [String] ?? [] {
+            let view = LayoutView(identifier: name)
+            if record["viewsWithoutSuperview"] as? Bool != true { superview.addSubview(view) }
+            views[name] = view
+        }
+        let metrics = (record["metrics"] as? [String: Any] ?? [:]).compactMapValues { Self.number($0) }
+        let expected = try #require(record["expectParseError"] as? String)
+        do {
+            _ = try LayoutConstraint.constraints(withVisualFormat: format, options: Self.options(record["options"]),
+                                                 metrics: metrics, views: views)
+            Issue.record("\(format) was accepted")
+        } catch {
+            #expect(error.message == expected)
+            if let caret = record["caretIndex"] as? Int { #expect(error.position == caret) }
+            let prefix = record["messagePrefix"] as? String ?? "Unable to parse constraint format"
+            #expect(error.description.hasPrefix(prefix))
+        }
     }
 
     @Test func fixturesAreLoaded() {
         #expect(AutoLayoutCase.all(vfl: false).count == 12)
         #expect(AutoLayoutCase.all(vfl: true).count == 38)
+        #expect(AutoLayoutCase.parseErrors().count == 4)
+    }
+
+    /// Format options named as in UIKit (`alignAllTop`, `directionRightToLeft`, …).
+    static func options(_ value: Any?) -> LayoutConstraint.FormatOptions {
+        let names: [String: LayoutConstraint.FormatOptions] = [
+            "alignAllLeft": .alignAllLeft, "alignAllRight": .alignAllRight, "alignAllTop": .alignAllTop,
+            "alignAllBottom": .alignAllBottom, "alignAllLeading": .alignAllLeading, "alignAllTrailing": .alignAllTrailing,
+            "alignAllCenterX": .alignAllCenterX, "alignAllCenterY": .alignAllCenterY,
+            "alignAllLastBaseline": .alignAllLastBaseline, "alignAllBaseline": .alignAllLastBaseline,
+            "alignAllFirstBaseline": .alignAllFirstBaseline, "directionLeftToRight": .directionLeftToRight,
+            "directionRightToLeft": .directionRightToLeft, "spacingBaselineToBaseline": .spacingBaselineToBaseline,
+        ]
+        return (value as? [String] ?? []).reduce(into: []) { $0.formUnion(names[$1] ?? []) }
     }
 
     static func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+    /// The names in brackets of a visual format.
+    static func viewNames(in format: String) -> [String] {
+        format.split(separator: "[", omittingEmptySubsequences: false).dropFirst().map { part in
+            String(part.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        }
+    }
 
     static func run(_ record: [String: Any]) throws {
         let container = record["container"] as? [String: Any] ?? [:]
@@ -123,6 +177,35 @@ final class FixtureView: LayoutView {
         }
         for equation in record["constraints"] as? [String] ?? [] {
             try LayoutConstraint.parse(equation, items: items).activate()
+        }
+        let formats = record["vfl"] as? [String] ?? (record["vfl"] as? String).map { [$0] } ?? []
+        let metrics = (record["metrics"] as? [String: Any] ?? [:]).compactMapValues { number($0) }
+        var made: [LayoutConstraint] = []
+        for format in formats {
+            // Some parse records list only some of the views they use: make the others.
+            for name in viewNames(in: format) where views[name] == nil {
+                let view = FixtureView(identifier: name)
+                view.translatesAutoresizingMaskIntoConstraints = false
+                root.addSubview(view)
+                views[name] = view
+                items[name] = view
+            }
+            made += try LayoutConstraint.constraints(withVisualFormat: format, options: options(record["options"]),
+                                                     metrics: metrics, views: views)
+        }
+        try LayoutConstraint.activate(made)
+        if let expected = record["expectConstraints"] as? [String] {
+            #expect(made.map(\.equationDescription) == expected)
+        }
+        if let count = record["expectConstraintCount"] as? Int { #expect(made.count == count) }
+        expectDescriptionsRoundTrip(installedConstraints(root), items: items)
+        if container["width"] is NSNull || container["height"] is NSNull {
+            // A missing container size is the fitting size along that axis.
+            let freeWidth = container["width"] is NSNull, freeHeight = container["height"] is NSNull
+            let fitted = root.systemLayoutSizeFitting(root.frame.size,
+                                                      withHorizontalFittingPriority: freeWidth ? .fittingSizeLevel : .required,
+                                                      verticalFittingPriority: freeHeight ? .fittingSizeLevel : .required)
+            root.frame = Rect(x: 0, y: 0, width: fitted.width, height: fitted.height)
         }
         root.layoutIfNeeded()
         if record["expectConflict"] as? Bool == true {

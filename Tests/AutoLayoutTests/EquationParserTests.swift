@@ -53,12 +53,13 @@ import Testing
 
     @Test("descriptions of constraints parse back to the same constraint")
     func roundTrip() throws {
+        // (Equation descriptions; every other suite checks its constraints with expectDescriptionsRoundTrip.)
         for text in ["a.width == 2*b.width + 10 @750", "b.bottom >= a.bottom + 20", "a.width <= 150",
                      "a.leading == b.leadingMargin - 4"] {
             let c = try LayoutConstraint.parse(text, items: items)
-            #expect(c.description == text)
-            let again = try LayoutConstraint.parse(c.description, items: items)
-            #expect(again.description == text)
+            #expect(c.equationDescription == text)
+            let again = try LayoutConstraint.parse(c.equationDescription, items: items)
+            #expect(again.equationDescription == text)
         }
     }
 }
