@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "SeededRandom"),
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
         .executableTarget(name: "cassowary-bench", dependencies: ["Cassowary", "SeededRandom"]),
-        .executableTarget(name: "autolayout-bench", dependencies: ["AutoLayout"]),
+        .executableTarget(name: "autolayout-bench", dependencies: ["AutoLayout", "SeededRandom"]),
         .testTarget(
             name: "CassowaryTests",
             dependencies: ["Cassowary", "SeededRandom"],
@@ -23,7 +23,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AutoLayoutTests",
-            dependencies: ["AutoLayout"],
+            dependencies: ["AutoLayout", "SeededRandom"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -47,11 +47,11 @@ extension LayoutConstraint {
         }
         let priority = storedPriority.isRequired ? "" : "@\(storedPriority)"
         let relation = self.relation == .equal ? "" : "\(self.relation)"
-        guard let second = secondItem as? LayoutView else {
+        guard let secondItem else {
             guard let axis = firstAttribute.sizeAxis else { return nil }
             return ("\(axis):[\(first)(\(relation)\(format(storedConstant))\(priority))]", nil)
         }
-        guard multiplier == 1 else { return nil }
+        guard multiplier == 1, let second = secondItem as? LayoutView else { return nil }
         if firstAttribute == secondAttribute, let axis = firstAttribute.sizeAxis {
             guard storedConstant == 0 else { return nil }
             return ("\(axis):[\(first)(\(self.relation)\(second)\(priority))]", nil)

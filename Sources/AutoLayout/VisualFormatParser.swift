@@ -261,7 +261,7 @@ struct VisualFormatParser {
         return index > start ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
     }
 
-    /// An optionally signed decimal number (`20`, `-22`, `60.6666`, `.5`).
+    /// An optionally signed decimal number (`20`, `-22`, `60.6666`, `.5`, `1e+40`).
     mutating func number() throws(VisualFormatError) -> Double? {
         let start = index
         if peek == UInt8(ascii: "-") || peek == UInt8(ascii: "+") { index += 1 }
@@ -273,6 +273,15 @@ struct VisualFormatParser {
         guard digits > 0 else {
             index = start
             return nil
+        }
+        // An exponent, as descriptions write very large or small numbers (`1e+40`).
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            var end = index + 1
+            if end < bytes.count, bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+") { end += 1 }
+            if end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+                while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+                index = end
+            }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard points <= 1, let value = Double(text) else { throw fail("'\(text)' is not a number", at: start) }

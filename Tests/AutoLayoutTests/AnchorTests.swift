@@ -28,6 +28,7 @@ import Testing
             #expect(c.relation == relation && c.multiplier == multiplier && c.constant == constant, "\(c)")
             #expect(c.priority == .required)
         }
+        expectDescriptionsRoundTrip(made.map(\.0), items: itemsByIdentifier(root))
     }
 
     @Test func anchorsPlaceViews() throws {
@@ -39,6 +40,7 @@ import Testing
             v.heightAnchor.constraint(equalTo: v.widthAnchor, multiplier: 0.5),
         ])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 16, y: 8, width: 210, height: 105))
     }
 
@@ -61,12 +63,14 @@ import Testing
             c.heightAnchor.constraint(equalToConstant: 5),
         ])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(b.frame.minX == 175)
         #expect(b.frame.minY == 12)
     }
 
     @Test func guideAnchors() throws {
         let root = makeRoot(300, 100), spacer = LayoutGuide(), v = makeChild(in: root)
+        spacer.identifier = "spacer"
         root.addLayoutGuide(spacer)
         root.addLayoutGuide(spacer)  // adding twice is a no-op
         #expect(root.layoutGuides.count == 1)
@@ -79,6 +83,7 @@ import Testing
             v.widthAnchor.constraint(equalToConstant: 10), v.heightAnchor.constraint(equalToConstant: 10),
         ])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(spacer.layoutFrame == Rect(x: 0, y: 0, width: 75, height: 1))
         #expect(v.frame.origin == Point(x: 75, y: 1))
     }

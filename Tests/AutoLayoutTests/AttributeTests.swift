@@ -20,6 +20,7 @@ import Testing
             ? child.topAnchor.constraint(equalTo: root.topAnchor) : child.leftAnchor.constraint(equalTo: root.leftAnchor)
         try other.activate()
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(root.brokenConstraints.isEmpty)
         return child.frame
     }
@@ -82,6 +83,7 @@ import Testing
                 a.topAnchor.constraint(equalTo: root.topAnchor), b.topAnchor.constraint(equalTo: root.topAnchor),
             ])
             root.layoutIfNeeded()
+            expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
             #expect(a.frame.minX == (rtl ? 240 : 10))
             #expect(b.frame.minX == (rtl ? 162 : 68))
         }

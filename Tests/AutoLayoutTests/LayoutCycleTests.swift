@@ -42,9 +42,11 @@ final class RecordingView: LayoutView {
     func order() {
         let (root, _, _, log) = tree()
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(log.calls == ["update leaf", "update child", "update root", "layout root", "layout child", "layout leaf"])
         log.calls = []
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(log.calls.isEmpty)  // nothing changed
     }
 
@@ -52,6 +54,7 @@ final class RecordingView: LayoutView {
     func batchedUpdates() throws {
         let (root, child, leaf, log) = tree()
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         log.calls = []
         leaf.updates = {
             try? LayoutConstraint.activate([leaf.widthAnchor.constraint(equalToConstant: 10),
@@ -65,6 +68,7 @@ final class RecordingView: LayoutView {
                                        child.heightAnchor.constraint(equalToConstant: 50)])
         leaf.setNeedsUpdateConstraints()
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(log.calls.filter { $0.hasPrefix("layout") } == ["layout root", "layout child", "layout leaf"])
         #expect(leaf.frame == Rect(x: 5, y: 0, width: 10, height: 10))
     }
@@ -80,6 +84,7 @@ final class RecordingView: LayoutView {
         }
         child.onLayout = { leaf.setNeedsLayout() }
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(count == LayoutView.maximumLayoutPasses)
         guard case .layoutFeedbackLoop(let views, let passes)? = root.layoutDiagnostics.last else {
             Issue.record("no feedback-loop diagnostic")
@@ -96,8 +101,10 @@ final class RecordingView: LayoutView {
                                        v.topAnchor.constraint(equalTo: root.topAnchor),
                                        v.widthAnchor.constraint(equalToConstant: 10), v.heightAnchor.constraint(equalToConstant: 10)])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         v.frame = Rect(x: 99, y: 99, width: 1, height: 1)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 5, y: 0, width: 10, height: 10))
     }
 }
@@ -142,9 +149,11 @@ final class RecordingView: LayoutView {
                                        card.topAnchor.constraint(equalTo: root.topAnchor),
                                        card.widthAnchor.constraint(equalToConstant: 200)])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(label.frame == Rect(x: 10, y: 10, width: 180, height: 20))
         #expect(card.systemLayoutSizeFitting(LayoutView.layoutFittingCompressedSize) == Size(width: 120, height: 40))
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(label.frame == Rect(x: 10, y: 10, width: 180, height: 20))
     }
 }
@@ -157,12 +166,15 @@ final class RecordingView: LayoutView {
                                        v.topAnchor.constraint(equalTo: root.topAnchor),
                                        v.heightAnchor.constraint(equalToConstant: 44)])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 20, y: 0, width: 280, height: 44))
         left.constant = 50
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 50, y: 0, width: 250, height: 44))
         root.frame = Rect(x: 0, y: 0, width: 480, height: 320)  // rotation
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 50, y: 0, width: 410, height: 44))
         #expect(root.frame.size == Size(width: 480, height: 320))
     }
@@ -176,10 +188,12 @@ final class RecordingView: LayoutView {
                                        v.topAnchor.constraint(equalTo: root.topAnchor), v.heightAnchor.constraint(equalToConstant: 1)])
         width.constant = 300
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(root.brokenConstraints.contains { $0 === width })
         #expect(width.isActive)
         width.constant = 150
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(root.brokenConstraints.isEmpty)
         #expect(v.frame.width == 150)
     }
@@ -192,12 +206,15 @@ final class RecordingView: LayoutView {
         try LayoutConstraint.activate([narrow, wide, v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
                                        v.topAnchor.constraint(equalTo: root.topAnchor), v.heightAnchor.constraint(equalToConstant: 1)])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame.width == 10)
         wide.priority = 400
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame.width == 90)
         wide.isActive = false
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame.width == 10)
         #expect(root.constraints.count == 2 && v.constraints.count == 2)  // sizes install on the view itself
     }
@@ -263,6 +280,7 @@ final class RecordingView: LayoutView {
                                            child.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
                                            child.topAnchor.constraint(equalTo: root.topAnchor)])
             root.layoutIfNeeded()
+            expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
             _ = root.systemLayoutSizeFitting(LayoutView.layoutFittingCompressedSize)
             probeRoot = root
             probeChild = child

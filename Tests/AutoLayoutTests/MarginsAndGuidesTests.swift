@@ -2,8 +2,8 @@ import Testing
 @testable import AutoLayout
 
 @Suite struct MarginsAndGuidesTests {
-    func pinned(to guide: LayoutGuide, in root: LayoutView) throws -> LayoutView {
-        let v = makeChild(in: root)
+    func pinned(to guide: LayoutGuide, in root: LayoutView, _ name: String = "child") throws -> LayoutView {
+        let v = makeChild(in: root, name)
         try LayoutConstraint.activate([v.leadingAnchor.constraint(equalTo: guide.leadingAnchor),
                                        v.trailingAnchor.constraint(equalTo: guide.trailingAnchor),
                                        v.topAnchor.constraint(equalTo: guide.topAnchor),
@@ -16,10 +16,12 @@ import Testing
         #expect(root.layoutMargins == EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
         let v = try pinned(to: root.layoutMarginsGuide, in: root)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 8, y: 8, width: 284, height: 184))
         #expect(root.layoutMarginsGuide.layoutFrame == v.frame)
         root.layoutMargins = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 2, y: 1, width: 294, height: 196))
     }
 
@@ -31,6 +33,7 @@ import Testing
             #expect(root.layoutMargins.left == (rtl ? 5 : 20))
             let v = try pinned(to: root.layoutMarginsGuide, in: root)
             root.layoutIfNeeded()
+            expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
             #expect(v.frame.minX == (rtl ? 5 : 20) && v.frame.width == 275)
         }
     }
@@ -40,13 +43,16 @@ import Testing
         root.safeAreaInsets = EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)
         let v = try pinned(to: root.safeAreaLayoutGuide, in: root)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 0, y: 44, width: 375, height: 589))
         // Margins are measured from the safe area by default.
-        let m = try pinned(to: root.layoutMarginsGuide, in: root)
+        let m = try pinned(to: root.layoutMarginsGuide, in: root, "m")
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(m.frame == Rect(x: 8, y: 52, width: 359, height: 573))
         root.insetsLayoutMarginsFromSafeArea = false
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(m.frame == Rect(x: 8, y: 8, width: 359, height: 651))
         // A subview's safe area is the part of the root's unsafe area it covers.
         #expect(v.safeAreaInsets == .zero)
@@ -59,6 +65,7 @@ import Testing
             let root = makeRoot(width, 100)
             let v = try pinned(to: root.readableContentGuide, in: root)
             root.layoutIfNeeded()
+            expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
             #expect(v.frame.width == expected)
             #expect(v.frame.midX == width / 2)
         }
@@ -77,11 +84,13 @@ import Testing
                                        panel.heightAnchor.constraint(equalToConstant: 100)])
         let inner = try pinned(to: panel.layoutMarginsGuide, in: panel)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         // Own margins 8, measured from the panel's safe area (the top 44 points are unsafe).
         #expect(inner.frame == Rect(x: 8, y: 52, width: 304, height: 40))
         panel.insetsLayoutMarginsFromSafeArea = false
         panel.preservesSuperviewLayoutMargins = true
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(inner.frame == Rect(x: 20, y: 20, width: 280, height: 72))
     }
 
@@ -93,11 +102,13 @@ import Testing
         root.addSubview(below)
         let inner = try pinned(to: below.layoutMarginsGuide, in: below)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(below.safeAreaInsets == .zero)
         #expect(inner.frame == Rect(x: 8, y: 8, width: 304, height: 44))
         let straddling = LayoutView(identifier: "top", frame: Rect(x: 0, y: -30, width: 320, height: 40))
         root.addSubview(straddling)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(straddling.safeAreaInsets.top == 40)  // reaches 50 points in, but is only 40 tall
     }
 
@@ -132,9 +143,11 @@ import Testing
         v.autoresizingMask = mask
         root.addSubview(v)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 160, y: 10, width: 80, height: 20))
         root.frame = Rect(x: 0, y: 0, width: 640, height: 100)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(abs(v.frame.minX - x) < 1e-9 && abs(v.frame.width - width) < 1e-9, "\(mask.logCode): \(v.frame)")
         #expect(v.frame.minY == 10 && v.frame.height == 20)
     }
@@ -149,6 +162,7 @@ import Testing
         panel.addSubview(footer)
         root.frame = Rect(x: 0, y: 0, width: 420, height: 400)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(panel.frame == Rect(x: 10, y: 10, width: 400, height: 380))
         #expect(footer.frame == Rect(x: 0, y: 360, width: 400, height: 20))
     }
@@ -162,6 +176,7 @@ import Testing
         root.layoutDiagnosticsHandler = { seen.append($0) }
         try v.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20).activate()
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame.minX == 0)
         guard case .unsatisfiable(let c, let conflicts, let broken)? = seen.first else {
             Issue.record("no unsatisfiable diagnostic")
@@ -182,6 +197,7 @@ import Testing
                                        v.widthAnchor.constraint(equalToConstant: 50),
                                        v.heightAnchor.constraint(equalToConstant: 50)])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(root.brokenConstraints.isEmpty)
         #expect(v.frame.minX == 20)
     }

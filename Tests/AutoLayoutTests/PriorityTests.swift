@@ -19,6 +19,7 @@ import Testing
             label.leadingAnchor.constraint(greaterThanOrEqualTo: root.layoutMarginsGuide.leadingAnchor),
         ])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(root.brokenConstraints.isEmpty)
         return (button.frame, label.frame)
     }
@@ -47,6 +48,7 @@ import Testing
         }
         try v.leadingAnchor.constraint(equalTo: root.leadingAnchor).activate()
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame.width == 100)
     }
 
@@ -64,6 +66,7 @@ import Testing
         grow.priority = .defaultLow
         try LayoutConstraint.activate([pull, grow])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame.minX == 30 && v.frame.width == 60)
     }
 }
@@ -88,6 +91,7 @@ import Testing
             a.topAnchor.constraint(equalTo: root.topAnchor), b.topAnchor.constraint(equalTo: root.topAnchor),
         ])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(root.brokenConstraints.isEmpty)
         return (a.frame, b.frame)
     }
@@ -116,12 +120,15 @@ import Testing
         try LayoutConstraint.activate([v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
                                        v.topAnchor.constraint(equalTo: root.topAnchor)])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame.size == Size(width: 10, height: 10))
         v.size = Size(width: 40, height: 12)
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame.size == Size(width: 10, height: 10))  // not read again until invalidated
         v.invalidateIntrinsicContentSize()
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame.size == Size(width: 40, height: 12))
     }
 
@@ -138,6 +145,7 @@ import Testing
                                        v.widthAnchor.constraint(equalToConstant: 50),
                                        v.heightAnchor.constraint(equalToConstant: 20)])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 8, y: 9, width: 56, height: 24))
     }
 
@@ -158,10 +166,12 @@ import Testing
             box.lastBaselineAnchor.constraint(equalTo: label.firstBaselineAnchor),
         ])
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(box.frame.maxY == 25)  // a plain view's baseline is its bottom
         // The label's height is only preferred (hugging 250), so it stretches to reach 100.
         try label.lastBaselineAnchor.constraint(equalTo: root.topAnchor, constant: 100).activate()
         root.layoutIfNeeded()
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(root.brokenConstraints.isEmpty)
         #expect(label.frame == Rect(x: 0, y: 10, width: 50, height: 94))
     }
