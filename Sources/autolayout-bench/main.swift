@@ -137,4 +137,13 @@ for n in sizes.isEmpty ? [100, 1_000, 10_000] : sizes {
               + String(repeating: " ", count: max(0, 6 - repetitions.count)) + repetitions)
     }
 }
+// Parse + build of visual formats, per format.
+let formatCount = sizes.isEmpty ? 10_000 : sizes.max()!
+let vfl = try visualFormatBenchmark(count: formatCount, reps: 7)
+check(vfl.constraints >= formatCount, "formats made \(vfl.constraints) constraints")
+let vflTime = shown(vfl.median)
+print("vfl parse+build" + String(repeating: " ", count: max(0, 7 - "\(formatCount)".count)) + "\(formatCount)"
+      + String(repeating: " ", count: max(0, 14 - vflTime.count)) + vflTime + "     7")
+print("  per format: \(shown(vfl.median / Double(formatCount))) (mean length \(Int(vfl.length.rounded())) characters, "
+      + "\(Double(Int(Double(vfl.constraints) / Double(formatCount) * 10)) / 10) constraints)")
 exit(failed ? 1 : 0)
