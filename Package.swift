@@ -9,11 +9,23 @@ let package = Package(
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .executable(name: "cassowary-bench", targets: ["cassowary-bench"]),
         .executable(name: "autolayout-bench", targets: ["autolayout-bench"]),
+        .library(name: "LayoutDocument", targets: ["LayoutDocument"]),
+        .library(name: "LayoutRendering", targets: ["LayoutRendering"]),
+        .executable(name: "autolayout", targets: ["autolayout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .target(name: "Cassowary"),
         .target(name: "SeededRandom"),
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
+        .target(name: "LayoutDocument", dependencies: ["AutoLayout", .product(name: "Yams", package: "Yams")]),
+        .target(name: "LayoutRendering", dependencies: ["LayoutDocument", "AutoLayout"]),
+        .executableTarget(name: "autolayout", dependencies: [
+            "LayoutDocument", "LayoutRendering", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "cassowary-bench", dependencies: ["Cassowary", "SeededRandom"]),
         .executableTarget(name: "autolayout-bench", dependencies: ["AutoLayout", "SeededRandom"]),
         .testTarget(
@@ -26,6 +38,12 @@ let package = Package(
             dependencies: ["AutoLayout", "SeededRandom"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(
+            name: "LayoutDocumentTests",
+            dependencies: ["LayoutDocument", "LayoutRendering", "AutoLayout"],
+            resources: [.copy("Snapshots")]
+        ),
+        .testTarget(name: "AutoLayoutCLITests", dependencies: ["autolayout"]),
     ],
     swiftLanguageModes: [.v6]
 )

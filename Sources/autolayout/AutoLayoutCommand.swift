@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct AutoLayoutCommand: ParsableCommand {
+    func run() throws {}
+}
