@@ -1,0 +1,179 @@
+import AutoLayout
+
+/// A document laid out at one root size: the view tree, the constraints the document made,
+/// and what the engine reported.
+public final class DocumentLayout {
+    /// The root's size.
+    public let size: Size
+    /// The root view.
+    public let root: LayoutView
+    /// Every view and guide by id, the root included.
+    public let items: [String: LayoutItem]
+    /// The ids of the root's descendants in document order (parents before children).
+    public let order: [String]
+    /// The constraints the document's entries made, active or not (an entry whose `when`
+    /// does not hold for this size makes inactive ones).
+    public let constraints: [LayoutConstraint]
+
+    init(size: Size, root: LayoutView, items: [String: LayoutItem], order: [String], constraints: [LayoutConstraint]) {
+        self.size = size
+        self.root = root
+        self.items = items
+        self.order = order
+        self.constraints = constraints
+    }
+
+    /// What the engine reported: broken constraints, feedback loops.
+    public var diagnostics: [LayoutDiagnostic] { root.layoutDiagnostics }
+
+    /// Constraints the engine had to break.
+    public var brokenConstraints: [LayoutConstraint] { root.brokenConstraints }
+
+    /// The frame of a view in its superview's coordinates, or a guide's layout frame in its
+    /// owning view's coordinates.
+    public func frame(of id: String) -> Rect? {
+        switch items[id] {
+        case let view as LayoutView: view.frame
+        case let guide as LayoutGuide: guide.layoutFrame
+        default: nil
+        }
+    }
+
+    /// The rectangle of a view or guide in the root's coordinates.
+    public func rootFrame(of id: String) -> Rect? {
+        func origin(of view: LayoutView?) -> Point {
+            var point = Point(x: 0, y: 0)
+            var current = view
+            while let v = current, v !== root {
+                point.x += v.frame.minX
+                point.y += v.frame.minY
+                current = v.superview
+            }
+            return point
+        }
+        switch items[id] {
+        case let view as LayoutView:
+            if view === root { return Rect(x: 0, y: 0, width: size.width, height: size.height) }
+            let o = origin(of: view.superview)
+            return Rect(x: o.x + view.frame.minX, y: o.y + view.frame.minY, width: view.frame.width, height: view.frame.height)
+        case let guide as LayoutGuide:
+            let o = origin(of: guide.owningView), f = guide.layoutFrame
+            return Rect(x: o.x + f.minX, y: o.y + f.minY, width: f.width, height: f.height)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a view is hidden at this size (itself or an ancestor).
+    public func isHidden(_ id: String) -> Bool {
+        var current = items[id] as? LayoutView ?? (items[id] as? LayoutGuide)?.owningView
+        while let view = current {
+            if view.isHidden { return true }
+            current = view.superview
+        }
+        return false
+    }
+
+    /// How deep an item is below the root (the root's subviews are 1).
+    public func depth(of id: String) -> Int {
+        var depth = items[id] is LayoutGuide ? 1 : 0
+        var current = items[id] as? LayoutView ?? (items[id] as? LayoutGuide)?.owningView
+        while let view = current, view !== root {
+            depth += 1
+            current = view.superview
+        }
+        return depth
+    }
+}
+
+extension LayoutDocument {
+    /// Builds the view tree, makes every constraint, activates those whose `when` holds for
+    /// `size`, and lays the root out at that size.
+    /// - Throws: ``DocumentError`` for a visual format or equation that does not parse (with
+    ///   the caret's line and column), or constraints that cannot be activated.
+    public func layout(at size: Size) throws(DocumentError) -> DocumentLayout {
+        let root = LayoutView(identifier: rootID, frame: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        root.userInterfaceLayoutDirection = direction
+        root.safeAreaInsets = safeArea
+        if let margins { root.layoutMargins = margins }
+        var items: [String: LayoutItem] = [rootID: root]
+        var order: [String] = []
+        func build(_ specs: [ViewSpec], in parent: LayoutView) {
+            for spec in specs {
+                order.append(spec.id)
+                if spec.kind == .guide {
+                    let guide = LayoutGuide()
+                    guide.identifier = spec.id
+                    parent.addLayoutGuide(guide)
+                    items[spec.id] = guide
+                    continue
+                }
+                let view = DocumentView(spec: spec)
+                view.translatesAutoresizingMaskIntoConstraints = spec.translatesAutoresizingMaskIntoConstraints
+                view.autoresizingMask = spec.autoresizingMask
+                let hugging = spec.hugging ?? spec.kind.defaultHugging
+                view.setContentHuggingPriority(hugging.0, for: .horizontal)
+                view.setContentHuggingPriority(hugging.1, for: .vertical)
+                let compression = spec.compression ?? (.defaultHigh, .defaultHigh)
+                view.setContentCompressionResistancePriority(compression.0, for: .horizontal)
+                view.setContentCompressionResistancePriority(compression.1, for: .vertical)
+                if let margins = spec.margins { view.layoutMargins = margins }
+                view.isHidden = spec.hidden.holds(for: size)
+                parent.addSubview(view)
+                items[spec.id] = view
+                build(spec.children, in: view)
+            }
+        }
+        build(views, in: root)
+        let views = items.compactMapValues { $0 as? LayoutView }
+        var made: [LayoutConstraint] = []
+        for spec in constraints {
+            let constraints = try self.constraints(for: spec, items: items, views: views)
+            made += constraints
+            guard spec.when.holds(for: size) else { continue }
+            do {
+                try LayoutConstraint.activate(constraints)
+            } catch {
+                throw DocumentError(file: file, position: spec.position, message: "\(error)")
+            }
+        }
+        root.layoutIfNeeded()
+        return DocumentLayout(size: size, root: root, items: items, order: order, constraints: made)
+    }
+
+    /// The constraints one entry makes.
+    func constraints(for spec: ConstraintSpec, items: [String: LayoutItem],
+                     views: [String: LayoutView]) throws(DocumentError) -> [LayoutConstraint] {
+        var made: [LayoutConstraint]
+        switch spec.body {
+        case .visualFormat(let format, let options, let metrics):
+            do {
+                made = try LayoutConstraint.constraints(withVisualFormat: format, options: options, metrics: metrics,
+                                                        views: views, superviewSpacing: superviewSpacing)
+            } catch {
+                throw DocumentError(file: file, position: caret(spec, error.position), message: error.message,
+                                    detail: "\(format)\n" + String(repeating: " ", count: error.position) + "^")
+            }
+        case .equation(let equation):
+            do {
+                made = [try LayoutConstraint.parse(equation, items: items)]
+            } catch {
+                throw DocumentError(file: file, position: caret(spec, error.position), message: error.message,
+                                    detail: "\(equation)\n" + String(repeating: " ", count: error.position) + "^")
+            }
+            if let priority = spec.priority {
+                do {
+                    try made[0].setPriority(priority)
+                } catch {
+                    throw DocumentError(file: file, position: spec.position, message: "\(error)")
+                }
+            }
+        }
+        if let identifier = spec.identifier { made.forEach { $0.identifier = identifier } }
+        return made
+    }
+
+    func caret(_ spec: ConstraintSpec, _ offset: Int) -> SourcePosition {
+        SourcePosition(line: spec.textPosition.line, column: spec.textPosition.column + offset)
+    }
+}

@@ -1,0 +1,254 @@
+import AutoLayout
+import Foundation
+import Yams
+
+extension LayoutDocument {
+    /// The keys a document may have at the top.
+    static let documentKeys = ["name", "root", "sizes", "size", "direction", "safeArea", "margins", "superviewSpacing",
+                               "views", "constraints"]
+    static let viewKeys = ["id", "kind", "text", "fontSize", "size", "hugging", "compression", "margins", "hidden",
+                           "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "views"]
+    static let constraintKeys = ["vfl", "equation", "options", "metrics", "id", "priority", "when"]
+
+    /// Reads a document from a YAML (or JSON) file.
+    /// - Throws: ``DocumentError`` naming the file, and the line and column of the mistake.
+    public static func load(contentsOf path: String) throws(DocumentError) -> LayoutDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DocumentError(file: path, position: nil, message: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DocumentError(file: path, position: nil, message: "the file is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Reads a document from YAML (or JSON) text; `file` names it in errors.
+    public static func parse(_ text: String, file: String = "<document>") throws(DocumentError) -> LayoutDocument {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.yamlError(error, file: file)
+        } catch {
+            throw DocumentError(file: file, position: nil, message: "\(error)")
+        }
+        guard let root else { throw DocumentError(file: file, position: nil, message: "the document is empty") }
+        var parser = DocumentParser(reader: NodeReader(file: file))
+        return try parser.document(root)
+    }
+
+    static func yamlError(_ error: YamlError, file: String) -> DocumentError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return DocumentError(file: file, position: SourcePosition(line: mark.line, column: mark.column),
+                                 message: "invalid YAML: \(problem)")
+        default:
+            return DocumentError(file: file, position: nil, message: "invalid YAML: \(error)")
+        }
+    }
+}
+
+/// Turns the YAML tree into a ``LayoutDocument``.
+struct DocumentParser {
+    let reader: NodeReader
+    var ids: [String: SourcePosition] = [:]
+
+    init(reader: NodeReader) { self.reader = reader }
+
+    mutating func document(_ node: Node) throws(DocumentError) -> LayoutDocument {
+        let values = try reader.mapping(node, "the document", allowed: LayoutDocument.documentKeys)
+        var document = LayoutDocument(file: reader.file)
+        if let name = values["name"] { document.name = try reader.string(name, "a name") }
+        if let root = values["root"] {
+            document.rootID = try reader.identifier(root, "the root's id")
+        }
+        ids[document.rootID] = reader.position(values["root"] ?? node)
+        if values["size"] != nil && values["sizes"] != nil {
+            throw reader.error(values["size"]!, "give either size or sizes, not both")
+        }
+        if let size = values["size"] { document.sizes = [try reader.size(size)] }
+        if let sizes = values["sizes"] {
+            document.sizes = try reader.list(sizes, "sizes").map { (n) throws(DocumentError) in try reader.size(n) }
+        }
+        guard !document.sizes.isEmpty else {
+            throw reader.error(node, "the document needs the root's size: add 'sizes: [375x667, 667x375]' or 'size: 375x667'")
+        }
+        if let direction = values["direction"] {
+            switch try reader.string(direction, "a direction") {
+            case "leftToRight", "ltr": document.direction = .leftToRight
+            case "rightToLeft", "rtl": document.direction = .rightToLeft
+            default: throw reader.error(direction, "expected a direction: leftToRight or rightToLeft")
+            }
+        }
+        if let safeArea = values["safeArea"] { document.safeArea = try reader.insets(safeArea, "safe-area insets") }
+        if let margins = values["margins"] { document.margins = try reader.insets(margins, "margins") }
+        if let spacing = values["superviewSpacing"] {
+            switch try reader.string(spacing, "a superview spacing") {
+            case "classic": document.superviewSpacing = .classic
+            case "layoutMargins": document.superviewSpacing = .layoutMargins
+            default: throw reader.error(spacing, "expected a superview spacing: classic (20 points) or layoutMargins")
+            }
+        }
+        if let views = values["views"] { document.views = try self.views(views) }
+        if let constraints = values["constraints"] {
+            document.constraints = try reader.list(constraints, "constraints").map { (n) throws(DocumentError) in
+                try constraint(n)
+            }
+        }
+        return document
+    }
+
+    mutating func views(_ node: Node) throws(DocumentError) -> [ViewSpec] {
+        var result: [ViewSpec] = []
+        for item in try reader.list(node, "views") { result.append(try view(item)) }
+        return result
+    }
+
+    mutating func view(_ node: Node) throws(DocumentError) -> ViewSpec {
+        let values = try reader.mapping(node, "a view", allowed: LayoutDocument.viewKeys)
+        guard let idNode = values["id"] else { throw reader.error(node, "a view needs an id") }
+        let id = try reader.identifier(idNode, "a view id")
+        if let first = ids[id] { throw reader.error(idNode, "the id '\(id)' is already used at line \(first.line)") }
+        ids[id] = reader.position(idNode)
+        var spec = ViewSpec(id: id, position: reader.position(node))
+        if let kind = values["kind"] {
+            let name = try reader.string(kind, "a kind")
+            guard let parsed = ViewKind(rawValue: name) else {
+                throw reader.error(kind, "unknown kind '\(name)'; expected one of: "
+                                   + ViewKind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            spec.kind = parsed
+        }
+        if let text = values["text"] {
+            guard spec.kind.hasText else { throw reader.error(text, "a \(spec.kind.rawValue) has no text; text is for label, button and textField") }
+            spec.text = try reader.string(text, "a text")
+        }
+        if let size = values["fontSize"] {
+            spec.fontSize = try reader.number(size, "a font size")
+            guard spec.fontSize > 0 else { throw reader.error(size, "a font size must be positive") }
+        }
+        if let size = values["size"] { spec.intrinsicSize = try intrinsic(size) }
+        spec.hugging = try values["hugging"].map { (n) throws(DocumentError) in try reader.priorityPair(n, defaults: spec.kind.defaultHugging) }
+        spec.compression = try values["compression"].map { (n) throws(DocumentError) in try reader.priorityPair(n, defaults: (.defaultHigh, .defaultHigh)) }
+        if let margins = values["margins"] { spec.margins = try reader.insets(margins, "margins") }
+        if let hidden = values["hidden"] { spec.hidden = try reader.condition(hidden) }
+        if let frame = values["frame"] {
+            let items = try reader.list(frame, "a frame")
+            guard items.count == 4 else { throw reader.error(frame, "expected a frame as [x, y, width, height]") }
+            spec.frame = Rect(x: try reader.number(items[0], "x"), y: try reader.number(items[1], "y"),
+                              width: try reader.number(items[2], "a width"), height: try reader.number(items[3], "a height"))
+            spec.translatesAutoresizingMaskIntoConstraints = true
+        }
+        if let translates = values["translatesAutoresizingMaskIntoConstraints"] {
+            spec.translatesAutoresizingMaskIntoConstraints = try reader.bool(translates, "translatesAutoresizingMaskIntoConstraints")
+        }
+        if let mask = values["autoresizingMask"] { spec.autoresizingMask = try autoresizingMask(mask) }
+        if let children = values["views"] {
+            guard spec.kind != .guide else { throw reader.error(children, "a guide has no subviews") }
+            spec.children = try views(children)
+        }
+        if spec.kind == .guide, values["frame"] != nil || values["translatesAutoresizingMaskIntoConstraints"] != nil {
+            throw reader.error(node, "a guide is placed by constraints only: it has no frame")
+        }
+        return spec
+    }
+
+    func intrinsic(_ node: Node) throws(DocumentError) -> (width: Double?, height: Double?) {
+        func axis(_ n: Node, _ what: String) throws(DocumentError) -> Double? {
+            if let text = n.scalar?.string, ["null", "~", "none", ""].contains(text) { return nil }
+            let value = try reader.number(n, what)
+            guard value >= 0 else { throw reader.error(n, "\(what) must not be negative") }
+            return value
+        }
+        if node.scalar != nil {
+            let size = try reader.size(node)
+            return (size.width, size.height)
+        }
+        if case .sequence = node {
+            let items = try reader.list(node, "an intrinsic size")
+            guard items.count == 2 else { throw reader.error(node, "expected an intrinsic size [width, height] (none for an axis without one)") }
+            return (try axis(items[0], "an intrinsic width"), try axis(items[1], "an intrinsic height"))
+        }
+        let values = try reader.mapping(node, "an intrinsic size", allowed: ["width", "height"])
+        return (try values["width"].flatMap { (n) throws(DocumentError) in try axis(n, "an intrinsic width") },
+                try values["height"].flatMap { (n) throws(DocumentError) in try axis(n, "an intrinsic height") })
+    }
+
+    func autoresizingMask(_ node: Node) throws(DocumentError) -> AutoresizingMask {
+        let names: [String: AutoresizingMask] = [
+            "flexibleLeftMargin": .flexibleLeftMargin, "flexibleWidth": .flexibleWidth,
+            "flexibleRightMargin": .flexibleRightMargin, "flexibleTopMargin": .flexibleTopMargin,
+            "flexibleHeight": .flexibleHeight, "flexibleBottomMargin": .flexibleBottomMargin,
+        ]
+        var mask: AutoresizingMask = []
+        for item in try reader.list(node, "an autoresizing mask") {
+            let name = try reader.string(item, "a mask name")
+            guard let bit = names[name] else {
+                throw reader.error(item, "unknown mask '\(name)'; expected one of: " + names.keys.sorted().joined(separator: ", "))
+            }
+            mask.insert(bit)
+        }
+        return mask
+    }
+
+    func constraint(_ node: Node) throws(DocumentError) -> ConstraintSpec {
+        if let text = node.scalar?.string {
+            let trimmed = text.trimmingSpaces
+            let isFormat = ["H:", "V:", "|", "["].contains { trimmed.hasPrefix($0) }
+            return ConstraintSpec(body: isFormat ? .visualFormat(text, options: [], metrics: [:]) : .equation(text),
+                                  position: reader.position(node), textPosition: reader.textPosition(node))
+        }
+        let values = try reader.mapping(node, "a constraint", allowed: LayoutDocument.constraintKeys)
+        var spec: ConstraintSpec
+        switch (values["vfl"], values["equation"]) {
+        case (let format?, nil):
+            var options: LayoutConstraint.FormatOptions = []
+            if let list = values["options"] {
+                for item in try reader.list(list, "format options") { options.formUnion(try option(item)) }
+            }
+            var metrics: [String: Double] = [:]
+            if let map = values["metrics"] {
+                guard let mapping = map.mapping else { throw reader.error(map, "expected metrics as a mapping of names to numbers") }
+                for (key, value) in mapping {
+                    metrics[try reader.identifier(key, "a metric name")] = try reader.number(value, "a metric value")
+                }
+            }
+            spec = ConstraintSpec(body: .visualFormat(try reader.string(format, "a visual format"), options: options, metrics: metrics),
+                                  position: reader.position(node), textPosition: reader.textPosition(format))
+            if let priority = values["priority"] {
+                throw reader.error(priority, "a visual format gives its priorities itself, as in -(8@750)- or [a(44@250)]")
+            }
+        case (nil, let equation?):
+            for key in ["options", "metrics"] where values[key] != nil {
+                throw reader.error(values[key]!, "\(key) are for visual formats (vfl:), not equations")
+            }
+            spec = ConstraintSpec(body: .equation(try reader.string(equation, "an equation")),
+                                  position: reader.position(node), textPosition: reader.textPosition(equation))
+            spec.priority = try values["priority"].map { (n) throws(DocumentError) in try reader.priority(n) }
+        case (_?, _?):
+            throw reader.error(node, "a constraint has either vfl or equation, not both")
+        case (nil, nil):
+            throw reader.error(node, "a constraint needs vfl: or equation:")
+        }
+        if let id = values["id"] { spec.identifier = try reader.string(id, "an identifier") }
+        if let when = values["when"] { spec.when = try reader.condition(when) }
+        return spec
+    }
+
+    func option(_ node: Node) throws(DocumentError) -> LayoutConstraint.FormatOptions {
+        let names: [String: LayoutConstraint.FormatOptions] = [
+            "alignAllLeft": .alignAllLeft, "alignAllRight": .alignAllRight, "alignAllTop": .alignAllTop,
+            "alignAllBottom": .alignAllBottom, "alignAllLeading": .alignAllLeading, "alignAllTrailing": .alignAllTrailing,
+            "alignAllCenterX": .alignAllCenterX, "alignAllCenterY": .alignAllCenterY,
+            "alignAllLastBaseline": .alignAllLastBaseline, "alignAllBaseline": .alignAllLastBaseline,
+            "alignAllFirstBaseline": .alignAllFirstBaseline, "directionLeadingToTrailing": .directionLeadingToTrailing,
+            "directionLeftToRight": .directionLeftToRight, "directionRightToLeft": .directionRightToLeft,
+            "spacingEdgeToEdge": .spacingEdgeToEdge, "spacingBaselineToBaseline": .spacingBaselineToBaseline,
+        ]
+        let name = try reader.string(node, "a format option")
+        guard let option = names[name] else {
+            throw reader.error(node, "unknown format option '\(name)'; expected one of: " + names.keys.sorted().joined(separator: ", "))
+        }
+        return option
+    }
+}
