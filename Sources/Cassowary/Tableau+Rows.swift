@@ -64,6 +64,8 @@ extension Tableau {
     mutating func makeRow(_ constraint: Constraint, _ record: inout Record) -> Row {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
+        // Room for the terms and the markers, so the row is allocated once.
+        row.cells.reserveCapacity(expression.terms.count + 2)
         for term in expression.terms where !nearZero(term.coefficient) {
             let symbol = symbol(for: term.variable)
             if let basic = rows[symbol.index] {
@@ -74,6 +76,7 @@ extension Tableau {
             }
         }
         let strength = constraint.strength
+        row.cells.reserveCapacity(row.cells.count + 2)
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
