@@ -32,7 +32,7 @@ extension Tableau {
             substitute(subject, row)
             insertRow(subject, row)
         }
-        setRecord(ObjectIdentifier(constraint), record, replacing: .some(nil))
+        setRecord(Identity(constraint), record, replacing: .some(nil))
         try dualOptimize()
         try optimize()
     }
@@ -158,7 +158,7 @@ extension Tableau {
                 substitute(marker, row)
             }
         }
-        setRecord(ObjectIdentifier(constraint), nil)
+        setRecord(Identity(constraint), nil)
         release(constraint)
         try optimize()
     }
@@ -198,9 +198,9 @@ extension Tableau {
     /// are built where they will end, and adding the preferences last pivots least.
     mutating func rebuildIfNeeded() throws(SolverError) {
         guard needsRebuild else { return }
-        let editKeys = Dictionary(uniqueKeysWithValues: edits.map { (ObjectIdentifier($0.value.constraint), $0.key) })
+        let editKeys = Dictionary(uniqueKeysWithValues: edits.map { (Identity($0.value.constraint), $0.key) })
         func group(_ record: Record) -> Int {
-            editKeys[ObjectIdentifier(record.constraint)] != nil ? 0 : record.constraint.strength.isRequired ? 1 : 2
+            editKeys[Identity(record.constraint)] != nil ? 0 : record.constraint.strength.isRequired ? 1 : 2
         }
         let all = Array(records.values)
         let ordered = all.indices.map { (group: group(all[$0]), sequence: all[$0].sequence, index: $0) }
@@ -215,14 +215,14 @@ extension Tableau {
         do {
             for record in ordered {
                 try insert(record.constraint, sequence: record.sequence)
-                if let key = editKeys[ObjectIdentifier(record.constraint)], let target = edits[key]?.constant {
+                if let key = editKeys[Identity(record.constraint)], let target = edits[key]?.constant {
                     edits[key]!.constant = 0
                     try suggest(key, target)
                 }
             }
         } catch {
             // Never lose a constraint: keep every record and try again on the next call.
-            records = Dictionary(uniqueKeysWithValues: ordered.map { (ObjectIdentifier($0.constraint), $0) })
+            records = Dictionary(uniqueKeysWithValues: ordered.map { (Identity($0.constraint), $0) })
             needsRebuild = true
             throw .internalError("rebuilding the tableau failed: \(error)")
         }

@@ -44,9 +44,9 @@ struct Tableau {
     var certificate: (row: Row, basic: Symbol?)?
 
     // What the user has given the solver.
-    var records: [ObjectIdentifier: Record] = [:]
-    var edits: [ObjectIdentifier: EditInfo] = [:]
-    var variables: [ObjectIdentifier: Symbol] = [:]
+    var records: [Identity: Record] = [:]
+    var edits: [Identity: EditInfo] = [:]
+    var variables: [Identity: Symbol] = [:]
     var nextSequence = 0
 
     /// Required equalities have no marker column (see ``Solver/init()``), so removing one
@@ -62,9 +62,9 @@ struct Tableau {
         case references(Int32, Int32)
     }
     enum MetaUndo {
-        case record(ObjectIdentifier, Record?)
-        case edit(ObjectIdentifier, EditInfo?)
-        case variable(ObjectIdentifier, Symbol?)
+        case record(Identity, Record?)
+        case edit(Identity, EditInfo?)
+        case variable(Identity, Symbol?)
     }
     var journal: [Undo] = []
     var metaJournal: [MetaUndo] = []
@@ -139,17 +139,17 @@ extension Tableau {
         for symbol in added { columns[symbol.index].append(Int32(basic.index)) }
     }
 
-    mutating func setRecord(_ key: ObjectIdentifier, _ record: Record?, replacing old: Record?? = .none) {
+    mutating func setRecord(_ key: Identity, _ record: Record?, replacing old: Record?? = .none) {
         if journaling { metaJournal.append(.record(key, old ?? records[key])) }
         records[key] = record
     }
 
-    mutating func setEdit(_ key: ObjectIdentifier, _ info: EditInfo?) {
+    mutating func setEdit(_ key: Identity, _ info: EditInfo?) {
         if journaling { metaJournal.append(.edit(key, edits[key])) }
         edits[key] = info
     }
 
-    mutating func setVariable(_ key: ObjectIdentifier, _ symbol: Symbol?) {
+    mutating func setVariable(_ key: Identity, _ symbol: Symbol?) {
         if journaling { metaJournal.append(.variable(key, variables[key])) }
         variables[key] = symbol
     }
@@ -207,7 +207,7 @@ extension Tableau {
 
     /// The symbol of a variable, registering it on first use; counts the reference.
     mutating func symbol(for variable: Variable) -> Symbol {
-        let key = ObjectIdentifier(variable)
+        let key = Identity(variable)
         if let symbol = variables[key] {
             setReferences(symbol, references[symbol.index] + 1)
             return symbol
@@ -223,7 +223,7 @@ extension Tableau {
     /// Drops one reference to each variable of the constraint; forgets unreferenced ones.
     mutating func release(_ constraint: Constraint) {
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            let key = ObjectIdentifier(term.variable)
+            let key = Identity(term.variable)
             guard let symbol = variables[key] else { continue }
             let count = references[symbol.index] - 1
             setReferences(symbol, count)
