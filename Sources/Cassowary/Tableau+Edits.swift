@@ -41,49 +41,44 @@ extension Tableau {
     mutating func shiftRows(containing symbol: Symbol, by delta: Double) {
         nextStamp()
         let stamp = self.stamp
-        var table: [Row?] = [], marks: [UInt32] = [], live: [Int32] = [], flags: [Bool] = []
+        var table: [Row?] = [], marks: [UInt32] = [], lists = Columns(), flags: [Bool] = []
         swap(&table, &rows)
         swap(&marks, &stamps)
-        swap(&live, &columns[symbol.index])
+        swap(&lists, &columns)
         swap(&flags, &isDirty)
+        let column = symbol.index
         var shifted: [(index: Int32, constant: Double)] = []
-        shifted.reserveCapacity(live.count)
+        shifted.reserveCapacity(lists.count(column))
         var changed: [Int32] = [], negative: [Symbol] = []
-        var kept = 0
         let kinds = symbols
         table.withUnsafeMutableBufferPointer { table in
             marks.withUnsafeMutableBufferPointer { marks in
                 flags.withUnsafeMutableBufferPointer { flags in
-                    live.withUnsafeMutableBufferPointer { live in
-                        for k in live.indices {
-                            let i = Int(live[k])
-                            guard i < table.count, marks[i] != stamp, table[i] != nil else { continue }
-                            let p = table[i].unsafelyUnwrapped.position(of: symbol)
-                            guard p.found else { continue }
-                            marks[i] = stamp
-                            live[kept] = live[k]
-                            kept += 1
-                            let old = table[i].unsafelyUnwrapped.constant
-                            let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
-                            table[i]!.constant = new
-                            shifted.append((live[k], old))
-                            if kinds[i].isExternal {
-                                if !flags[i] {
-                                    flags[i] = true
-                                    changed.append(live[k])
-                                }
-                            } else if new < 0 {
-                                negative.append(kinds[i])
+                    lists.filter(column) { entry in
+                        let i = Int(entry)
+                        guard i < table.count, marks[i] != stamp, table[i] != nil,
+                              case let p = table[i].unsafelyUnwrapped.position(of: symbol), p.found else { return false }
+                        marks[i] = stamp
+                        let old = table[i].unsafelyUnwrapped.constant
+                        let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
+                        table[i]!.constant = new
+                        shifted.append((entry, old))
+                        if kinds[i].isExternal {
+                            if !flags[i] {
+                                flags[i] = true
+                                changed.append(entry)
                             }
+                        } else if new < 0 {
+                            negative.append(kinds[i])
                         }
+                        return true
                     }
                 }
             }
         }
-        live.removeSubrange(kept...)
         swap(&table, &rows)
         swap(&marks, &stamps)
-        swap(&live, &columns[symbol.index])
+        swap(&lists, &columns)
         swap(&flags, &isDirty)
         // Hand the lists over without copying when the destination is empty (the usual case).
         if dirty.isEmpty { swap(&dirty, &changed) } else { dirty.append(contentsOf: changed) }

@@ -52,7 +52,7 @@ extension Tableau {
             case true?: best = cell
             case false?: break
             case nil:
-                let a = columns[cell.symbol.index].count, b = columns[current.symbol.index].count
+                let a = columns.count(cell.symbol.index), b = columns.count(current.symbol.index)
                 if a < b || (a == b && cell.symbol < current.symbol) { best = cell }
             }
         }
@@ -118,7 +118,7 @@ extension Tableau {
         var best: Symbol?
         var bestCount = Int.max
         for cell in row.cells where cell.symbol.isExternal {
-            let count = columns[cell.symbol.index].count
+            let count = columns.count(cell.symbol.index)
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
         if let best { return best }
@@ -127,7 +127,7 @@ extension Tableau {
         }
         guard nearZero(row.constant) else { return nil }
         for cell in row.cells where cell.symbol.isPivotable {
-            let count = columns[cell.symbol.index].count
+            let count = columns.count(cell.symbol.index)
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
         return best

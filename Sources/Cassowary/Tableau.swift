@@ -26,7 +26,7 @@ struct Tableau {
     var rows: [Row?] = []
     /// For each symbol, the indices of basic symbols whose rows may contain it. Entries
     /// are added when a cell is created and dropped lazily when a column is read.
-    var columns: [[Int32]] = []
+    var columns = Columns()
     var stamps: [UInt32] = []
     var stamp: UInt32 = 0
     /// The user variable of each external symbol, and how many constraints use it.
@@ -90,7 +90,7 @@ extension Tableau {
         let symbol = Symbol(index: symbols.count, kind: kind)
         symbols.append(symbol)
         rows.append(nil)
-        columns.append([])
+        columns.addSymbol()
         stamps.append(0)
         externals.append(nil)
         references.append(0)
@@ -119,7 +119,7 @@ extension Tableau {
         if journaling { journal.append(.row(Int32(basic.index), nil)) }
         touch(basic.index)
         rows[basic.index] = row
-        for cell in row.cells { columns[cell.symbol.index].append(Int32(basic.index)) }
+        for cell in row.cells { columns.append(Int32(basic.index), to: cell.symbol.index) }
     }
 
     /// Removes and returns the row of a basic symbol.
@@ -136,7 +136,7 @@ extension Tableau {
         if journaling { journal.append(.row(Int32(basic.index), rows[basic.index])) }
         touch(basic.index)
         rows[basic.index] = row
-        for symbol in added { columns[symbol.index].append(Int32(basic.index)) }
+        for symbol in added { columns.append(Int32(basic.index), to: symbol.index) }
     }
 
     mutating func setRecord(_ key: Identity, _ record: Record?, replacing old: Record?? = .none) {
@@ -172,20 +172,22 @@ extension Tableau {
     /// repeated entries from the column as it reads it.
     mutating func rowsContaining(_ symbol: Symbol) -> [Symbol] {
         nextStamp()
-        let column = columns[symbol.index]
-        var live: [Int32] = []
-        live.reserveCapacity(column.count)
         var result: [Symbol] = []
-        result.reserveCapacity(column.count)
-        for entry in column {
-            let i = Int(entry)
-            guard i < rows.count, stamps[i] != stamp, let row = rows[i],
-                  row.position(of: symbol).found else { continue }
-            stamps[i] = stamp
-            live.append(entry)
-            result.append(symbols[i])
+        result.reserveCapacity(columns.count(symbol.index))
+        var previous: Int32 = -1
+        var node = columns.first(symbol.index)
+        while node >= 0 {
+            let following = columns.next(node)
+            let i = Int(columns.value(node))
+            if i < rows.count, stamps[i] != stamp, rows[i]?.position(of: symbol).found == true {
+                stamps[i] = stamp
+                result.append(symbols[i])
+                previous = node
+            } else {
+                columns.remove(node, after: previous, from: symbol.index)
+            }
+            node = following
         }
-        columns[symbol.index] = live
         return result
     }
 
@@ -193,7 +195,7 @@ extension Tableau {
     mutating func clearTableau() {
         symbols = []
         rows = []
-        columns = []
+        columns = Columns()
         stamps = []
         stamp = 0
         objective = Objective()
