@@ -64,19 +64,19 @@ extension Tableau {
     mutating func makeRow(_ constraint: Constraint, _ record: inout Record) -> Row {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
-        // Room for the terms and the markers, so the row is allocated once.
-        row.cells.reserveCapacity(expression.terms.count + 2)
+        // The terms, with basic variables replaced by their rows, are summed in a dense
+        // accumulator and gathered once, so the row is allocated once, with room for the markers.
         for term in expression.terms where !nearZero(term.coefficient) {
             let symbol = symbol(for: term.variable)
             if let basic = rows[symbol.index] {
-                clearScratch()
-                row = row.adding(basic, times: term.coefficient, removing: nil, added: &scratch)
+                row.constant += basic.constant * term.coefficient
+                for cell in basic.cells { accumulate(cell.symbol, cell.coefficient * term.coefficient) }
             } else {
-                row.insert(symbol, term.coefficient)
+                accumulate(symbol, term.coefficient)
             }
         }
+        row.cells = gatherAccumulated(extraCapacity: 2)
         let strength = constraint.strength
-        row.cells.reserveCapacity(row.cells.count + 2)
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
@@ -106,6 +106,48 @@ extension Tableau {
         }
         if row.constant < 0 { row.reverseSign() }
         return row
+    }
+
+    /// Adds to a symbol's entry of the accumulator.
+    @inline(__always) mutating func accumulate(_ symbol: Symbol, _ value: Double) {
+        let i = symbol.index
+        if i >= accumulator.count {
+            // Grown by doubling: symbols are made one at a time between rows.
+            let missing = max(symbols.count, 2 * accumulator.count) - accumulator.count
+            accumulator.append(contentsOf: repeatElement(0, count: missing))
+            accumulated.append(contentsOf: repeatElement(false, count: missing))
+        }
+        if !accumulated[i] {
+            accumulated[i] = true
+            touched.append(symbol)
+        }
+        accumulator[i] += value
+    }
+
+    /// The accumulated entries that are not near zero, as cells sorted by symbol, with
+    /// room for `extraCapacity` more; empties the accumulator.
+    mutating func gatherAccumulated(extraCapacity: Int) -> [Cell] {
+        // Few entries: an insertion sort.
+        for k in touched.indices.dropFirst() {
+            let symbol = touched[k]
+            var j = k
+            while j > 0 && touched[j - 1].raw > symbol.raw {
+                touched[j] = touched[j - 1]
+                j -= 1
+            }
+            touched[j] = symbol
+        }
+        var cells: [Cell] = []
+        cells.reserveCapacity(touched.count + extraCapacity)
+        for symbol in touched {
+            let i = symbol.index
+            let value = accumulator[i]
+            if !nearZero(value) { cells.append(Cell(symbol: symbol, coefficient: value)) }
+            accumulator[i] = 0
+            accumulated[i] = false
+        }
+        touched.removeAll(keepingCapacity: true)
+        return cells
     }
 
     /// The symbol to solve a new row for, without any phase-one search, or nil.

@@ -38,6 +38,11 @@ struct Tableau {
     var objective = Objective()
     var infeasible: [Symbol] = []
     var scratch: [Symbol] = []
+    /// A dense sum by symbol index for building a row (all zero between uses), the
+    /// entries in use, and their symbols.
+    var accumulator: [Double] = []
+    var accumulated: [Bool] = []
+    var touched: [Symbol] = []
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).
