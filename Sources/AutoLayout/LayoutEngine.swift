@@ -266,8 +266,13 @@ final class LayoutEngine {
                 changed = false
                 // Only views the solve moved, and their superviews, need frames applied.
                 var hosts: [Identity: LayoutView] = [:]
+                // A view's variables come one after another: its host is noted once for them.
+                let owners = variableOwners
+                var last: UnsafeMutableRawPointer?
                 solver.updateVariables { variable in
-                    guard let owner = variableOwners[Identity(variable)]?.takeUnretainedValue() else { return }
+                    guard let ref = owners[Identity(variable)], ref.toOpaque() != last else { return }
+                    last = ref.toOpaque()
+                    let owner = ref.takeUnretainedValue()
                     hosts[Identity(owner)] = owner
                     if let parent = owner.superview { hosts[Identity(parent)] = parent }
                 }
