@@ -84,6 +84,8 @@ extension LayoutEngine {
     /// Subviews' safe areas and preserved margins come from their frames: after a pass,
     /// update the guides whose insets changed (the next pass then uses them).
     func refreshSafeAreas() {
+        // The root is read once: reading an unowned reference retains it.
+        let root = self.root
         let rootIsAllSafe = root.safeAreaInsetsStorage == .zero
         for ref in viewRefs {
             let candidate = ref._withUnsafeGuaranteedRef { view -> Bool in

@@ -297,8 +297,10 @@ final class LayoutEngine {
             passes += 1
             // Parents first; the list is read again, as a layoutSubviews may change the hierarchy.
             var index = 0
-            while index < viewRefs.count {
-                let ref = viewRefs[index]
+            while true {
+                let refs = viewRefs
+                guard index < refs.count else { break }
+                let ref = refs[index]
                 index += 1
                 guard ref._withUnsafeGuaranteedRef({ $0.needsLayout }) else { continue }
                 let view = ref.takeUnretainedValue()
