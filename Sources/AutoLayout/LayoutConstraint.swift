@@ -81,7 +81,8 @@ open class LayoutConstraint: CustomStringConvertible {
         }
         guard multiplier.isFinite else { throw LayoutError.nonFiniteMultiplier }
         guard constant.isFinite else { throw LayoutError.nonFiniteConstant }
-        let pair = "\(item).\(attribute) and \(toItem.map { "\($0).\(secondAttribute)" } ?? "a constant")"
+        // Built only for an error: describing the items costs more than the checks.
+        var pair: String { "\(item).\(attribute) and \(toItem.map { "\($0).\(secondAttribute)" } ?? "a constant")" }
         guard attribute != .notAnAttribute else { throw LayoutError.invalidPairing(pair) }
         if toItem == nil || secondAttribute == .notAnAttribute || multiplier == 0 {
             if toItem != nil && secondAttribute == .notAnAttribute { throw LayoutError.invalidPairing(pair) }

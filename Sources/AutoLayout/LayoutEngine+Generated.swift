@@ -4,24 +4,24 @@
 extension LayoutEngine {
     /// Makes and installs the engine's constraints for one view.
     func addGenerated(for view: LayoutView) {
-        guard generated[ObjectIdentifier(view)] == nil else { return }
+        guard generated[Identity(view)] == nil else { return }
         var made = Generated()
         made.frame = frameConstraints(for: view)
         made.content = contentConstraints(for: view)
         made.guides = guideConstraints(for: view)
-        generated[ObjectIdentifier(view)] = made
+        generated[Identity(view)] = made
         for constraint in made.all { install(constraint) }
     }
 
     func removeGenerated(for view: LayoutView) {
-        guard let made = generated.removeValue(forKey: ObjectIdentifier(view)) else { return }
+        guard let made = generated.removeValue(forKey: Identity(view)) else { return }
         for constraint in made.all { uninstall(constraint) }
     }
 
     /// Replaces one group of a view's constraints, changing constants in place when only
     /// the constants differ (a resize, a new frame, a new intrinsic size).
     func replace(_ group: WritableKeyPath<Generated, [LayoutConstraint]>, of view: LayoutView, with new: [LayoutConstraint]) {
-        let key = ObjectIdentifier(view)
+        let key = Identity(view)
         guard var made = generated[key] else { return }
         let old = made[keyPath: group]
         if old.count == new.count, zip(old, new).allSatisfy({ LayoutEngine.sameShape($0, $1) }) {
@@ -48,25 +48,25 @@ extension LayoutEngine {
     /// are rebased on the superview's current size. Subviews' masks are left alone: they
     /// already follow the superview's size.
     func frameChanged(of view: LayoutView) {
-        guard generated[ObjectIdentifier(view)] != nil else { return }
+        guard generated[Identity(view)] != nil else { return }
         replace(\.frame, of: view, with: frameConstraints(for: view))
         // Guides are tied to the view's edges, so they follow a new size by themselves;
         // insets that depend on frames are refreshed after the next pass.
     }
 
     func refreshGenerated(for view: LayoutView) {
-        guard generated[ObjectIdentifier(view)] != nil else { return }
+        guard generated[Identity(view)] != nil else { return }
         replace(\.frame, of: view, with: frameConstraints(for: view))
         replace(\.content, of: view, with: contentConstraints(for: view))
     }
 
     func refreshContentSize(for view: LayoutView) {
-        guard generated[ObjectIdentifier(view)] != nil else { return }
+        guard generated[Identity(view)] != nil else { return }
         replace(\.content, of: view, with: contentConstraints(for: view))
     }
 
     func refreshGuides(of view: LayoutView) {
-        guard generated[ObjectIdentifier(view)] != nil else { return }
+        guard generated[Identity(view)] != nil else { return }
         replace(\.guides, of: view, with: guideConstraints(for: view))
     }
 
@@ -76,7 +76,7 @@ extension LayoutEngine {
 
     /// Makes the guide constraints of a view whose guide was just created.
     func ensureGuides(of view: LayoutView) {
-        guard let made = generated[ObjectIdentifier(view)] else { return }
+        guard let made = generated[Identity(view)] else { return }
         let wanted = guideConstraints(for: view)
         if made.guides.count != wanted.count { refreshGuides(of: view) }
     }
@@ -84,6 +84,8 @@ extension LayoutEngine {
     /// Subviews' safe areas and preserved margins come from their frames: after a pass,
     /// update the guides whose insets changed (the next pass then uses them).
     func refreshSafeAreas() {
+        // The root is read once: reading an unowned reference retains it.
+        let root = self.root
         let rootIsAllSafe = root.safeAreaInsetsStorage == .zero
         for ref in viewRefs {
             let candidate = ref._withUnsafeGuaranteedRef { view -> Bool in

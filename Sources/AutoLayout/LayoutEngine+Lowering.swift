@@ -62,19 +62,24 @@ extension LayoutEngine {
     /// constant part. Margin attributes read the view's margins guide (made on first use).
     func side(_ item: LayoutItem, _ attribute: LayoutAttribute, _ factor: Double, into terms: inout [Term]) -> Double {
         guard attribute != .notAnAttribute, factor != 0 else { return 0 }
+        // Only leading and trailing depend on the direction, which walks up the hierarchy.
+        let directional = attribute.isDirectional
         if attribute.isMargin, let view = item as? LayoutView {
             let guide = view.layoutMarginsGuide
             ensureGuides(of: view)
-            return edge(guide.variables, attribute.withoutMargin, direction(of: view), nil, factor, &terms)
+            return edge(guide.variables, attribute.withoutMargin, directional ? direction(of: view) : .leftToRight,
+                        nil, factor, &terms)
         }
         switch item {
         case let view as LayoutView:
             let baselines = attribute == .firstBaseline || attribute == .lastBaseline
                 ? (view.firstBaselineOffsetFromTop, view.lastBaselineOffsetFromBottom) : nil
-            return edge(view.variables, attribute.withoutMargin, view.effectiveUserInterfaceLayoutDirection,
+            return edge(view.variables, attribute.withoutMargin,
+                        directional ? view.effectiveUserInterfaceLayoutDirection : .leftToRight,
                         baselines, factor, &terms)
         case let guide as LayoutGuide:
-            return edge(guide.variables, attribute.withoutMargin, direction(of: guide), nil, factor, &terms)
+            return edge(guide.variables, attribute.withoutMargin, directional ? direction(of: guide) : .leftToRight,
+                        nil, factor, &terms)
         default:
             return 0
         }

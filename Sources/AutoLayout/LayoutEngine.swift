@@ -9,14 +9,14 @@ final class LayoutEngine {
     /// Active constraints the engine broke because they could not hold.
     var broken: [LayoutConstraint] = []
     /// What the engine made for each view.
-    var generated: [ObjectIdentifier: Generated] = [:]
+    var generated: [Identity: Generated] = [:]
     var changed = true
     var inLayout = false
     /// Whether a removal may have made room for a broken constraint.
     var retryPending = false
     /// The view each solver variable belongs to (unretained: a view leaves this table when
     /// it leaves the hierarchy), to find the views a solve moved.
-    var variableOwners: [ObjectIdentifier: Unmanaged<LayoutView>] = [:]
+    var variableOwners: [Identity: Unmanaged<LayoutView>] = [:]
 
     /// The hierarchy's views, unretained: a retained list would keep the root alive through
     /// its own engine. It is dropped whenever the hierarchy changes, and the views in it are
@@ -45,7 +45,7 @@ final class LayoutEngine {
     /// A scratch engine (for fitting a subview) keeps its solver constraints to itself, so
     /// the hierarchy's engine, which records them on the layout constraints, is untouched.
     let isScratch: Bool
-    var scratchLowerings: [ObjectIdentifier: Cassowary.Constraint] = [:]
+    var scratchLowerings: [Identity: Cassowary.Constraint] = [:]
 
     init(root: LayoutView, scratch: Bool = false) {
         self.root = root
@@ -54,11 +54,11 @@ final class LayoutEngine {
 
     /// The solver constraint of a layout constraint in this engine.
     func lowering(of constraint: LayoutConstraint) -> Cassowary.Constraint? {
-        isScratch ? scratchLowerings[ObjectIdentifier(constraint)] : constraint.lowering
+        isScratch ? scratchLowerings[Identity(constraint)] : constraint.lowering
     }
 
     func setLowering(_ lowering: Cassowary.Constraint?, of constraint: LayoutConstraint) {
-        if isScratch { scratchLowerings[ObjectIdentifier(constraint)] = lowering } else { constraint.lowering = lowering }
+        if isScratch { scratchLowerings[Identity(constraint)] = lowering } else { constraint.lowering = lowering }
     }
 
     /// Called when the hierarchy becomes part of another one: this engine is dropped, and
@@ -102,13 +102,13 @@ final class LayoutEngine {
         var conflicts: [LayoutConstraint] = []
         if case .unsatisfiableConstraint(_, let found) = error {
             // Name the solver's constraints by their layout constraints (only on this path).
-            var owners: [ObjectIdentifier: LayoutConstraint] = [:]
+            var owners: [Identity: LayoutConstraint] = [:]
             for view in root.subtree() {
-                for c in view.constraints + (generated[ObjectIdentifier(view)]?.all ?? []) {
-                    if let lowering = lowering(of: c) { owners[ObjectIdentifier(lowering)] = c }
+                for c in view.constraints + (generated[Identity(view)]?.all ?? []) {
+                    if let lowering = lowering(of: c) { owners[Identity(lowering)] = c }
                 }
             }
-            conflicts = found.compactMap { owners[ObjectIdentifier($0)] }
+            conflicts = found.compactMap { owners[Identity($0)] }
         }
         report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
     }
@@ -176,7 +176,7 @@ final class LayoutEngine {
         let views = top.subtree()
         for view in views {
             let owner = Unmanaged.passUnretained(view), v = view.variables
-            for variable in [v.x, v.y, v.width, v.height] { variableOwners[ObjectIdentifier(variable)] = owner }
+            for variable in [v.x, v.y, v.width, v.height] { variableOwners[Identity(variable)] = owner }
         }
         for view in views { addGenerated(for: view) }
         for view in views { for constraint in view.constraints { install(constraint) } }
@@ -187,14 +187,14 @@ final class LayoutEngine {
     func release(_ top: LayoutView) {
         viewsCache = nil
         let views = top.subtree()
-        var inside = Set<ObjectIdentifier>()
+        var inside = Set<Identity>()
         for view in views {
-            inside.insert(ObjectIdentifier(view))
-            for guide in view.allGuides { inside.insert(ObjectIdentifier(guide)) }
+            inside.insert(Identity(view))
+            for guide in view.allGuides { inside.insert(Identity(guide)) }
         }
         var ancestor = top.superview
         while let view = ancestor {
-            for constraint in view.constraints where constraint.items.contains(where: { inside.contains(ObjectIdentifier($0)) }) {
+            for constraint in view.constraints where constraint.items.contains(where: { inside.contains(Identity($0)) }) {
                 constraint.deactivate()
             }
             ancestor = view.superview
@@ -203,7 +203,7 @@ final class LayoutEngine {
             for constraint in view.constraints { uninstall(constraint) }
             removeGenerated(for: view)
             let v = view.variables
-            for variable in [v.x, v.y, v.width, v.height] { variableOwners[ObjectIdentifier(variable)] = nil }
+            for variable in [v.x, v.y, v.width, v.height] { variableOwners[Identity(variable)] = nil }
         }
     }
 
@@ -223,7 +223,7 @@ final class LayoutEngine {
         viewsCache = nil
         let views = top.subtree()
         for view in views { refreshGuides(of: view) }
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<Identity>()
         var ancestor: LayoutView? = top
         var hosts = views
         while let view = ancestor?.superview {
@@ -231,7 +231,7 @@ final class LayoutEngine {
             ancestor = view
         }
         for host in hosts {
-            for constraint in host.constraints where seen.insert(ObjectIdentifier(constraint)).inserted
+            for constraint in host.constraints where seen.insert(Identity(constraint)).inserted
                 && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional) {
                 uninstall(constraint)
                 install(constraint)
@@ -265,11 +265,16 @@ final class LayoutEngine {
             if changed {
                 changed = false
                 // Only views the solve moved, and their superviews, need frames applied.
-                var hosts: [ObjectIdentifier: LayoutView] = [:]
+                var hosts: [Identity: LayoutView] = [:]
+                // A view's variables come one after another: its host is noted once for them.
+                let owners = variableOwners
+                var last: UnsafeMutableRawPointer?
                 solver.updateVariables { variable in
-                    guard let owner = variableOwners[ObjectIdentifier(variable)]?.takeUnretainedValue() else { return }
-                    hosts[ObjectIdentifier(owner)] = owner
-                    if let parent = owner.superview { hosts[ObjectIdentifier(parent)] = parent }
+                    guard let ref = owners[Identity(variable)], ref.toOpaque() != last else { return }
+                    last = ref.toOpaque()
+                    let owner = ref.takeUnretainedValue()
+                    hosts[Identity(owner)] = owner
+                    if let parent = owner.superview { hosts[Identity(parent)] = parent }
                 }
                 // Each host's subviews are placed independently, so the order does not matter.
                 for view in hosts.values where !view.subviews.isEmpty {
@@ -292,8 +297,10 @@ final class LayoutEngine {
             passes += 1
             // Parents first; the list is read again, as a layoutSubviews may change the hierarchy.
             var index = 0
-            while index < viewRefs.count {
-                let ref = viewRefs[index]
+            while true {
+                let refs = viewRefs
+                guard index < refs.count else { break }
+                let ref = refs[index]
                 index += 1
                 guard ref._withUnsafeGuaranteedRef({ $0.needsLayout }) else { continue }
                 let view = ref.takeUnretainedValue()

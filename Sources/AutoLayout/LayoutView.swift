@@ -140,6 +140,8 @@ open class LayoutView: LayoutItem {
     /// Override to adjust layout after the engine has solved; the base implementation sets
     /// every subview's frame from the engine. Called top-down.
     open func layoutSubviews() {
+        // A leaf has nothing to place (and finding the engine walks up to the root).
+        guard !subviews.isEmpty else { return }
         engineIfAny?.applyFrames(ofSubviewsOf: self)
     }
 

@@ -27,6 +27,7 @@ public struct Expression: Sendable, CustomStringConvertible {
     /// dropped, in order of first appearance.
     public func reduced() -> Expression {
         if terms.count == 1, terms[0].coefficient != 0 { return self }
+        if terms.count <= 16, isReduced { return self }
         var merged: [Term] = []
         merged.reserveCapacity(terms.count)
         if terms.count <= 16 {
@@ -51,6 +52,15 @@ public struct Expression: Sendable, CustomStringConvertible {
         }
         merged.removeAll { $0.coefficient == 0 }
         return Expression(merged, constant: constant)
+    }
+
+    /// Whether no term is zero and no variable appears twice (checked without allocating).
+    private var isReduced: Bool {
+        for i in terms.indices {
+            if terms[i].coefficient == 0 { return false }
+            for j in terms.indices.prefix(i) where terms[j].variable === terms[i].variable { return false }
+        }
+        return true
     }
 
     /// The expression as `x + 2 * y - 10`.

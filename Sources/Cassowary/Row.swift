@@ -50,8 +50,19 @@ struct Row {
             return false
         }
         if nearZero(coefficient) { return false }
-        cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: p.index)
+        insertCell(Cell(symbol: symbol, coefficient: coefficient), at: p.index)
         return true
+    }
+
+    /// Inserts a cell at an index: an append and a shift, cheaper than the generic
+    /// `Array.insert(_:at:)` for the short rows of a tableau.
+    @inline(__always) mutating func insertCell(_ cell: Cell, at index: Int) {
+        cells.append(cell)
+        var i = cells.count - 1
+        while i > index {
+            cells.swapAt(i, i - 1)
+            i -= 1
+        }
     }
 
     mutating func remove(_ symbol: Symbol) {

@@ -53,7 +53,7 @@ public final class Solver {
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if it is required and cannot
     ///   hold together with the required constraints already added.
     public func addConstraint(_ constraint: Constraint) throws(SolverError) {
-        guard tableau.records[ObjectIdentifier(constraint)] == nil else {
+        guard tableau.records[Identity(constraint)] == nil else {
             throw .duplicateConstraint(constraint)
         }
         try tableau.rebuildIfNeeded()
@@ -92,9 +92,9 @@ public final class Solver {
     ///   ``SolverError/duplicateConstraint(_:)`` if `new` already is;
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if `new` cannot hold.
     public func replaceConstraint(_ old: Constraint, with new: Constraint) throws(SolverError) {
-        guard tableau.records[ObjectIdentifier(old)] != nil else { throw .unknownConstraint(old) }
+        guard tableau.records[Identity(old)] != nil else { throw .unknownConstraint(old) }
         guard old !== new else { return }
-        guard tableau.records[ObjectIdentifier(new)] == nil else { throw .duplicateConstraint(new) }
+        guard tableau.records[Identity(new)] == nil else { throw .duplicateConstraint(new) }
         try tableau.rebuildIfNeeded()
         do throws(Tableau.StepError) {
             try tableau.replace(old, with: new)
@@ -103,7 +103,7 @@ public final class Solver {
             case .unsatisfiable:
                 // Explain against the constraints without `old`, which `new` replaces.
                 var others = tableau
-                others.records[ObjectIdentifier(old)] = nil
+                others.records[Identity(old)] = nil
                 throw .unsatisfiableConstraint(new, conflicts: others.conflicts(for: new))
             case .failure(let failure): throw failure
             }
@@ -112,7 +112,7 @@ public final class Solver {
 
     /// Whether the constraint is in the solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        tableau.records[ObjectIdentifier(constraint)] != nil
+        tableau.records[Identity(constraint)] != nil
     }
 
     /// The constraints in the solver, in the order they were added (edit constraints included).
@@ -138,7 +138,7 @@ public final class Solver {
 
     /// Whether the variable is editable.
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        tableau.edits[ObjectIdentifier(variable)] != nil
+        tableau.edits[Identity(variable)] != nil
     }
 
     /// Pulls an editable variable toward a value, re-solving with the dual simplex.

@@ -9,7 +9,7 @@ extension Tableau {
 
     /// Removes a constraint; a required equality schedules a rebuild instead.
     mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        let key = ObjectIdentifier(constraint)
+        let key = Identity(constraint)
         guard let record = records[key] else { throw .unknownConstraint(constraint) }
         if needsRebuild || (record.marker == nil && constraint.strength.isRequired) {
             records[key] = nil
@@ -20,7 +20,7 @@ extension Tableau {
     }
 
     mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
-        let key = ObjectIdentifier(variable)
+        let key = Identity(variable)
         guard edits[key] == nil else { throw .duplicateEditVariable(variable) }
         guard !strength.isRequired else { throw .badRequiredStrength(variable) }
         try rebuildIfNeeded()
@@ -32,17 +32,17 @@ extension Tableau {
     }
 
     mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        let key = ObjectIdentifier(variable)
+        let key = Identity(variable)
         guard let info = edits[key] else { throw .unknownEditVariable(variable) }
         try rebuildIfNeeded()
         try run { (t: inout Tableau) throws(StepError) in
-            try t.erase(t.records[ObjectIdentifier(info.constraint)]!)
+            try t.erase(t.records[Identity(info.constraint)]!)
             t.setEdit(key, nil)
         }
     }
 
     mutating func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
-        let key = ObjectIdentifier(variable)
+        let key = Identity(variable)
         guard edits[key] != nil else { throw .unknownEditVariable(variable) }
         try rebuildIfNeeded()
         try run { (t: inout Tableau) throws(StepError) in try t.suggest(key, value) }
@@ -78,7 +78,7 @@ extension Tableau {
 
     mutating func value(of variable: Variable) -> Double {
         _ = try? rebuildIfNeeded()
-        guard let symbol = variables[ObjectIdentifier(variable)] else { return 0 }
+        guard let symbol = variables[Identity(variable)] else { return 0 }
         return rows[symbol.index]?.constant ?? 0
     }
 }

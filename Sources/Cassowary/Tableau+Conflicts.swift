@@ -16,20 +16,20 @@ extension Tableau {
     func conflicts(for constraint: Constraint) -> [Constraint] {
         let required = records.values.filter { $0.constraint.strength.isRequired }
             .sorted { $0.sequence < $1.sequence }
-        var byVariable: [ObjectIdentifier: [Int]] = [:]
+        var byVariable: [Identity: [Int]] = [:]
         for (position, record) in required.enumerated() {
             for term in record.constraint.expression.terms {
-                byVariable[ObjectIdentifier(term.variable), default: []].append(position)
+                byVariable[Identity(term.variable), default: []].append(position)
             }
         }
-        var queue = constraint.expression.terms.map { ObjectIdentifier($0.variable) }
+        var queue = constraint.expression.terms.map { Identity($0.variable) }
         var seenVariables = Set(queue)
         var inComponent = [Bool](repeating: false, count: required.count)
         while let variable = queue.popLast() {
             for position in byVariable[variable] ?? [] where !inComponent[position] {
                 inComponent[position] = true
                 for term in required[position].constraint.expression.terms {
-                    let key = ObjectIdentifier(term.variable)
+                    let key = Identity(term.variable)
                     if seenVariables.insert(key).inserted { queue.append(key) }
                 }
             }

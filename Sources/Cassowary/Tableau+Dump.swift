@@ -51,7 +51,7 @@ extension Tableau {
             guard let weight = constraint.strength.components.first(where: { $0.level == level })?.weight else { continue }
             var value = constraint.expression.constant
             for term in constraint.expression.terms {
-                let symbol = variables[ObjectIdentifier(term.variable)]
+                let symbol = variables[Identity(term.variable)]
                 value += term.coefficient * (symbol.flatMap { rows[$0.index]?.constant } ?? 0)
             }
             if let edit = edits.values.first(where: { $0.constraint === constraint }) { value -= edit.constant }

@@ -3,12 +3,12 @@
 
 extension Tableau {
     /// Moves an edit variable's target and restores feasibility with the dual simplex.
-    mutating func suggest(_ key: ObjectIdentifier, _ value: Double) throws(StepError) {
+    mutating func suggest(_ key: Identity, _ value: Double) throws(StepError) {
         var info = edits[key]!
         let delta = value - info.constant
         info.constant = value
         setEdit(key, info)
-        let record = records[ObjectIdentifier(info.constraint)]!
+        let record = records[Identity(info.constraint)]!
         let plus = record.marker!, minus = record.other!
         if rows[plus.index] != nil {
             if shiftConstant(plus, by: -delta) < 0 { infeasible.append(plus) }
@@ -41,49 +41,44 @@ extension Tableau {
     mutating func shiftRows(containing symbol: Symbol, by delta: Double) {
         nextStamp()
         let stamp = self.stamp
-        var table: [Row?] = [], marks: [UInt32] = [], live: [Int32] = [], flags: [Bool] = []
+        var table: [Row?] = [], marks: [UInt32] = [], lists = Columns(), flags: [Bool] = []
         swap(&table, &rows)
         swap(&marks, &stamps)
-        swap(&live, &columns[symbol.index])
+        swap(&lists, &columns)
         swap(&flags, &isDirty)
+        let column = symbol.index
         var shifted: [(index: Int32, constant: Double)] = []
-        shifted.reserveCapacity(live.count)
+        shifted.reserveCapacity(lists.count(column))
         var changed: [Int32] = [], negative: [Symbol] = []
-        var kept = 0
         let kinds = symbols
         table.withUnsafeMutableBufferPointer { table in
             marks.withUnsafeMutableBufferPointer { marks in
                 flags.withUnsafeMutableBufferPointer { flags in
-                    live.withUnsafeMutableBufferPointer { live in
-                        for k in live.indices {
-                            let i = Int(live[k])
-                            guard i < table.count, marks[i] != stamp, table[i] != nil else { continue }
-                            let p = table[i].unsafelyUnwrapped.position(of: symbol)
-                            guard p.found else { continue }
-                            marks[i] = stamp
-                            live[kept] = live[k]
-                            kept += 1
-                            let old = table[i].unsafelyUnwrapped.constant
-                            let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
-                            table[i]!.constant = new
-                            shifted.append((live[k], old))
-                            if kinds[i].isExternal {
-                                if !flags[i] {
-                                    flags[i] = true
-                                    changed.append(live[k])
-                                }
-                            } else if new < 0 {
-                                negative.append(kinds[i])
+                    lists.filter(column) { entry in
+                        let i = Int(entry)
+                        guard i < table.count, marks[i] != stamp, table[i] != nil,
+                              case let p = table[i].unsafelyUnwrapped.position(of: symbol), p.found else { return false }
+                        marks[i] = stamp
+                        let old = table[i].unsafelyUnwrapped.constant
+                        let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
+                        table[i]!.constant = new
+                        shifted.append((entry, old))
+                        if kinds[i].isExternal {
+                            if !flags[i] {
+                                flags[i] = true
+                                changed.append(entry)
                             }
+                        } else if new < 0 {
+                            negative.append(kinds[i])
                         }
+                        return true
                     }
                 }
             }
         }
-        live.removeSubrange(kept...)
         swap(&table, &rows)
         swap(&marks, &stamps)
-        swap(&live, &columns[symbol.index])
+        swap(&lists, &columns)
         swap(&flags, &isDirty)
         // Hand the lists over without copying when the destination is empty (the usual case).
         if dirty.isEmpty { swap(&dirty, &changed) } else { dirty.append(contentsOf: changed) }
@@ -102,12 +97,12 @@ extension Tableau {
     /// Replaces `old` by `new` in one transaction: by shifting `old`'s marker column when
     /// only the constant differs and a marker exists, else by removing and adding.
     mutating func replace(_ old: Constraint, with new: Constraint) throws(StepError) {
-        if let record = records[ObjectIdentifier(old)], record.marker == nil {
+        if let record = records[Identity(old)], record.marker == nil {
             // A required equality without a marker: rebuild without it, then add `new`. The
             // tableau is a value, so keeping the old one costs nothing until it is replaced,
             // and restoring it on failure is exact.
             let saved = self
-            records[ObjectIdentifier(old)] = nil
+            records[Identity(old)] = nil
             needsRebuild = true
             do throws(StepError) {
                 do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
@@ -119,7 +114,7 @@ extension Tableau {
             return
         }
         try transaction { (t: inout Tableau) throws(StepError) in
-            let record = t.records[ObjectIdentifier(old)]!
+            let record = t.records[Identity(old)]!
             guard let marker = record.marker, Tableau.differOnlyInConstant(old, new) else {
                 try t.erase(record)
                 try t.insert(new)
@@ -134,8 +129,8 @@ extension Tableau {
             case (.equal, true): 1
             }
             let shift = -(new.expression.constant - old.expression.constant) / sigma
-            t.setRecord(ObjectIdentifier(old), nil, replacing: .some(record))
-            t.setRecord(ObjectIdentifier(new), Record(constraint: new, marker: record.marker, other: record.other,
+            t.setRecord(Identity(old), nil, replacing: .some(record))
+            t.setRecord(Identity(new), Record(constraint: new, marker: record.marker, other: record.other,
                                                       sequence: record.sequence), replacing: .some(nil))
             if t.rows[marker.index] != nil {
                 let value = t.shiftConstant(marker, by: shift)

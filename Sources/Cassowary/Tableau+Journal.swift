@@ -81,7 +81,7 @@ extension Tableau {
                 rows[Int(i)] = old
                 touch(Int(i))
                 if let old {
-                    for cell in old.cells { columns[cell.symbol.index].append(i) }
+                    for cell in old.cells { columns.append(i, to: cell.symbol.index) }
                 }
             case .constant(let i, let old):
                 rows[Int(i)]!.constant = old
@@ -103,7 +103,7 @@ extension Tableau {
         if symbols.count > symbolMark {
             symbols.removeSubrange(symbolMark...)
             rows.removeSubrange(symbolMark...)
-            columns.removeSubrange(symbolMark...)
+            columns.removeSymbols(from: symbolMark)
             stamps.removeSubrange(symbolMark...)
             externals.removeSubrange(symbolMark...)
             references.removeSubrange(symbolMark...)

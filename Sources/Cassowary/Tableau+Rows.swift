@@ -32,7 +32,7 @@ extension Tableau {
             substitute(subject, row)
             insertRow(subject, row)
         }
-        setRecord(ObjectIdentifier(constraint), record, replacing: .some(nil))
+        setRecord(Identity(constraint), record, replacing: .some(nil))
         try dualOptimize()
         try optimize()
     }
@@ -52,7 +52,7 @@ extension Tableau {
             case true?: best = cell
             case false?: break
             case nil:
-                let a = columns[cell.symbol.index].count, b = columns[current.symbol.index].count
+                let a = columns.count(cell.symbol.index), b = columns.count(current.symbol.index)
                 if a < b || (a == b && cell.symbol < current.symbol) { best = cell }
             }
         }
@@ -64,15 +64,18 @@ extension Tableau {
     mutating func makeRow(_ constraint: Constraint, _ record: inout Record) -> Row {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
+        // The terms, with basic variables replaced by their rows, are summed in a dense
+        // accumulator and gathered once, so the row is allocated once, with room for the markers.
         for term in expression.terms where !nearZero(term.coefficient) {
             let symbol = symbol(for: term.variable)
             if let basic = rows[symbol.index] {
-                clearScratch()
-                row = row.adding(basic, times: term.coefficient, removing: nil, added: &scratch)
+                row.constant += basic.constant * term.coefficient
+                for cell in basic.cells { accumulate(cell.symbol, cell.coefficient * term.coefficient) }
             } else {
-                row.insert(symbol, term.coefficient)
+                accumulate(symbol, term.coefficient)
             }
         }
+        row.cells = gatherAccumulated(extraCapacity: 2)
         let strength = constraint.strength
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -105,6 +108,48 @@ extension Tableau {
         return row
     }
 
+    /// Adds to a symbol's entry of the accumulator.
+    @inline(__always) mutating func accumulate(_ symbol: Symbol, _ value: Double) {
+        let i = symbol.index
+        if i >= accumulator.count {
+            // Grown by doubling: symbols are made one at a time between rows.
+            let missing = max(symbols.count, 2 * accumulator.count) - accumulator.count
+            accumulator.append(contentsOf: repeatElement(0, count: missing))
+            accumulated.append(contentsOf: repeatElement(false, count: missing))
+        }
+        if !accumulated[i] {
+            accumulated[i] = true
+            touched.append(symbol)
+        }
+        accumulator[i] += value
+    }
+
+    /// The accumulated entries that are not near zero, as cells sorted by symbol, with
+    /// room for `extraCapacity` more; empties the accumulator.
+    mutating func gatherAccumulated(extraCapacity: Int) -> [Cell] {
+        // Few entries: an insertion sort.
+        for k in touched.indices.dropFirst() {
+            let symbol = touched[k]
+            var j = k
+            while j > 0 && touched[j - 1].raw > symbol.raw {
+                touched[j] = touched[j - 1]
+                j -= 1
+            }
+            touched[j] = symbol
+        }
+        var cells: [Cell] = []
+        cells.reserveCapacity(touched.count + extraCapacity)
+        for symbol in touched {
+            let i = symbol.index
+            let value = accumulator[i]
+            if !nearZero(value) { cells.append(Cell(symbol: symbol, coefficient: value)) }
+            accumulator[i] = 0
+            accumulated[i] = false
+        }
+        touched.removeAll(keepingCapacity: true)
+        return cells
+    }
+
     /// The symbol to solve a new row for, without any phase-one search, or nil.
     ///
     /// In order: a user variable (the one in the fewest rows, so the substitution touches
@@ -115,7 +160,7 @@ extension Tableau {
         var best: Symbol?
         var bestCount = Int.max
         for cell in row.cells where cell.symbol.isExternal {
-            let count = columns[cell.symbol.index].count
+            let count = columns.count(cell.symbol.index)
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
         if let best { return best }
@@ -124,7 +169,7 @@ extension Tableau {
         }
         guard nearZero(row.constant) else { return nil }
         for cell in row.cells where cell.symbol.isPivotable {
-            let count = columns[cell.symbol.index].count
+            let count = columns.count(cell.symbol.index)
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
         return best
@@ -155,7 +200,7 @@ extension Tableau {
                 substitute(marker, row)
             }
         }
-        setRecord(ObjectIdentifier(constraint), nil)
+        setRecord(Identity(constraint), nil)
         release(constraint)
         try optimize()
     }
@@ -195,9 +240,9 @@ extension Tableau {
     /// are built where they will end, and adding the preferences last pivots least.
     mutating func rebuildIfNeeded() throws(SolverError) {
         guard needsRebuild else { return }
-        let editKeys = Dictionary(uniqueKeysWithValues: edits.map { (ObjectIdentifier($0.value.constraint), $0.key) })
+        let editKeys = Dictionary(uniqueKeysWithValues: edits.map { (Identity($0.value.constraint), $0.key) })
         func group(_ record: Record) -> Int {
-            editKeys[ObjectIdentifier(record.constraint)] != nil ? 0 : record.constraint.strength.isRequired ? 1 : 2
+            editKeys[Identity(record.constraint)] != nil ? 0 : record.constraint.strength.isRequired ? 1 : 2
         }
         let all = Array(records.values)
         let ordered = all.indices.map { (group: group(all[$0]), sequence: all[$0].sequence, index: $0) }
@@ -212,14 +257,14 @@ extension Tableau {
         do {
             for record in ordered {
                 try insert(record.constraint, sequence: record.sequence)
-                if let key = editKeys[ObjectIdentifier(record.constraint)], let target = edits[key]?.constant {
+                if let key = editKeys[Identity(record.constraint)], let target = edits[key]?.constant {
                     edits[key]!.constant = 0
                     try suggest(key, target)
                 }
             }
         } catch {
             // Never lose a constraint: keep every record and try again on the next call.
-            records = Dictionary(uniqueKeysWithValues: ordered.map { (ObjectIdentifier($0.constraint), $0) })
+            records = Dictionary(uniqueKeysWithValues: ordered.map { (Identity($0.constraint), $0) })
             needsRebuild = true
             throw .internalError("rebuilding the tableau failed: \(error)")
         }

@@ -75,7 +75,7 @@ extension Tableau {
     func prefers(_ a: Symbol, over b: Symbol?, bland: Bool) -> Bool {
         guard let b else { return true }
         if !bland {
-            let ca = columns[a.index].count, cb = columns[b.index].count
+            let ca = columns.count(a.index), cb = columns.count(b.index)
             if ca != cb { return ca < cb }
         }
         return a < b

@@ -26,7 +26,7 @@ struct Tableau {
     var rows: [Row?] = []
     /// For each symbol, the indices of basic symbols whose rows may contain it. Entries
     /// are added when a cell is created and dropped lazily when a column is read.
-    var columns: [[Int32]] = []
+    var columns = Columns()
     var stamps: [UInt32] = []
     var stamp: UInt32 = 0
     /// The user variable of each external symbol, and how many constraints use it.
@@ -38,15 +38,20 @@ struct Tableau {
     var objective = Objective()
     var infeasible: [Symbol] = []
     var scratch: [Symbol] = []
+    /// A dense sum by symbol index for building a row (all zero between uses), the
+    /// entries in use, and their symbols.
+    var accumulator: [Double] = []
+    var accumulated: [Bool] = []
+    var touched: [Symbol] = []
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).
     var certificate: (row: Row, basic: Symbol?)?
 
     // What the user has given the solver.
-    var records: [ObjectIdentifier: Record] = [:]
-    var edits: [ObjectIdentifier: EditInfo] = [:]
-    var variables: [ObjectIdentifier: Symbol] = [:]
+    var records: [Identity: Record] = [:]
+    var edits: [Identity: EditInfo] = [:]
+    var variables: [Identity: Symbol] = [:]
     var nextSequence = 0
 
     /// Required equalities have no marker column (see ``Solver/init()``), so removing one
@@ -62,9 +67,9 @@ struct Tableau {
         case references(Int32, Int32)
     }
     enum MetaUndo {
-        case record(ObjectIdentifier, Record?)
-        case edit(ObjectIdentifier, EditInfo?)
-        case variable(ObjectIdentifier, Symbol?)
+        case record(Identity, Record?)
+        case edit(Identity, EditInfo?)
+        case variable(Identity, Symbol?)
     }
     var journal: [Undo] = []
     var metaJournal: [MetaUndo] = []
@@ -90,7 +95,7 @@ extension Tableau {
         let symbol = Symbol(index: symbols.count, kind: kind)
         symbols.append(symbol)
         rows.append(nil)
-        columns.append([])
+        columns.addSymbol()
         stamps.append(0)
         externals.append(nil)
         references.append(0)
@@ -119,7 +124,7 @@ extension Tableau {
         if journaling { journal.append(.row(Int32(basic.index), nil)) }
         touch(basic.index)
         rows[basic.index] = row
-        for cell in row.cells { columns[cell.symbol.index].append(Int32(basic.index)) }
+        for cell in row.cells { columns.append(Int32(basic.index), to: cell.symbol.index) }
     }
 
     /// Removes and returns the row of a basic symbol.
@@ -136,20 +141,20 @@ extension Tableau {
         if journaling { journal.append(.row(Int32(basic.index), rows[basic.index])) }
         touch(basic.index)
         rows[basic.index] = row
-        for symbol in added { columns[symbol.index].append(Int32(basic.index)) }
+        for symbol in added { columns.append(Int32(basic.index), to: symbol.index) }
     }
 
-    mutating func setRecord(_ key: ObjectIdentifier, _ record: Record?, replacing old: Record?? = .none) {
+    mutating func setRecord(_ key: Identity, _ record: Record?, replacing old: Record?? = .none) {
         if journaling { metaJournal.append(.record(key, old ?? records[key])) }
         records[key] = record
     }
 
-    mutating func setEdit(_ key: ObjectIdentifier, _ info: EditInfo?) {
+    mutating func setEdit(_ key: Identity, _ info: EditInfo?) {
         if journaling { metaJournal.append(.edit(key, edits[key])) }
         edits[key] = info
     }
 
-    mutating func setVariable(_ key: ObjectIdentifier, _ symbol: Symbol?) {
+    mutating func setVariable(_ key: Identity, _ symbol: Symbol?) {
         if journaling { metaJournal.append(.variable(key, variables[key])) }
         variables[key] = symbol
     }
@@ -172,20 +177,22 @@ extension Tableau {
     /// repeated entries from the column as it reads it.
     mutating func rowsContaining(_ symbol: Symbol) -> [Symbol] {
         nextStamp()
-        let column = columns[symbol.index]
-        var live: [Int32] = []
-        live.reserveCapacity(column.count)
         var result: [Symbol] = []
-        result.reserveCapacity(column.count)
-        for entry in column {
-            let i = Int(entry)
-            guard i < rows.count, stamps[i] != stamp, let row = rows[i],
-                  row.position(of: symbol).found else { continue }
-            stamps[i] = stamp
-            live.append(entry)
-            result.append(symbols[i])
+        result.reserveCapacity(columns.count(symbol.index))
+        var previous: Int32 = -1
+        var node = columns.first(symbol.index)
+        while node >= 0 {
+            let following = columns.next(node)
+            let i = Int(columns.value(node))
+            if i < rows.count, stamps[i] != stamp, rows[i]?.position(of: symbol).found == true {
+                stamps[i] = stamp
+                result.append(symbols[i])
+                previous = node
+            } else {
+                columns.remove(node, after: previous, from: symbol.index)
+            }
+            node = following
         }
-        columns[symbol.index] = live
         return result
     }
 
@@ -193,7 +200,7 @@ extension Tableau {
     mutating func clearTableau() {
         symbols = []
         rows = []
-        columns = []
+        columns = Columns()
         stamps = []
         stamp = 0
         objective = Objective()
@@ -207,7 +214,7 @@ extension Tableau {
 
     /// The symbol of a variable, registering it on first use; counts the reference.
     mutating func symbol(for variable: Variable) -> Symbol {
-        let key = ObjectIdentifier(variable)
+        let key = Identity(variable)
         if let symbol = variables[key] {
             setReferences(symbol, references[symbol.index] + 1)
             return symbol
@@ -223,7 +230,7 @@ extension Tableau {
     /// Drops one reference to each variable of the constraint; forgets unreferenced ones.
     mutating func release(_ constraint: Constraint) {
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            let key = ObjectIdentifier(term.variable)
+            let key = Identity(term.variable)
             guard let symbol = variables[key] else { continue }
             let count = references[symbol.index] - 1
             setReferences(symbol, count)
