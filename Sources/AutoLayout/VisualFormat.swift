@@ -47,6 +47,18 @@ extension LayoutConstraint {
         public static let spacingBaselineToBaseline = FormatOptions(rawValue: 1 << 19)
         /// The spacing bits.
         public static let spacingMask = FormatOptions(rawValue: 1 << 19)
+
+        /// Every option by its UIKit name (`alignAllTop`, `directionRightToLeft`, …;
+        /// `alignAllBaseline` is the old name of `alignAllLastBaseline`).
+        public static let named: [String: FormatOptions] = [
+            "alignAllLeft": .alignAllLeft, "alignAllRight": .alignAllRight, "alignAllTop": .alignAllTop,
+            "alignAllBottom": .alignAllBottom, "alignAllLeading": .alignAllLeading, "alignAllTrailing": .alignAllTrailing,
+            "alignAllCenterX": .alignAllCenterX, "alignAllCenterY": .alignAllCenterY,
+            "alignAllLastBaseline": .alignAllLastBaseline, "alignAllBaseline": .alignAllLastBaseline,
+            "alignAllFirstBaseline": .alignAllFirstBaseline, "directionLeadingToTrailing": .directionLeadingToTrailing,
+            "directionLeftToRight": .directionLeftToRight, "directionRightToLeft": .directionRightToLeft,
+            "spacingEdgeToEdge": .spacingEdgeToEdge, "spacingBaselineToBaseline": .spacingBaselineToBaseline,
+        ]
     }
 
     /// What the standard connection `-` means next to a superview bar (`|-[a]`, `[a]-|`).

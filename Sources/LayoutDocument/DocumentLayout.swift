@@ -151,7 +151,12 @@ extension LayoutDocument {
                 made = try LayoutConstraint.constraints(withVisualFormat: format, options: options, metrics: metrics,
                                                         views: views, superviewSpacing: superviewSpacing)
             } catch {
-                throw DocumentError(file: file, position: caret(spec, error.position), message: error.message,
+                var message = error.message
+                let prefix = "Unable to find view with name "
+                if message.hasPrefix(prefix), items[String(message.dropFirst(prefix.count))] is LayoutGuide {
+                    message += " (it is a layout guide: visual formats relate views only, so write an equation)"
+                }
+                throw DocumentError(file: file, position: caret(spec, error.position), message: message,
                                     detail: "\(format)\n" + String(repeating: " ", count: error.position) + "^")
             }
         case .equation(let equation):

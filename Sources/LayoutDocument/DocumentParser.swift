@@ -236,15 +236,7 @@ struct DocumentParser {
     }
 
     func option(_ node: Node) throws(DocumentError) -> LayoutConstraint.FormatOptions {
-        let names: [String: LayoutConstraint.FormatOptions] = [
-            "alignAllLeft": .alignAllLeft, "alignAllRight": .alignAllRight, "alignAllTop": .alignAllTop,
-            "alignAllBottom": .alignAllBottom, "alignAllLeading": .alignAllLeading, "alignAllTrailing": .alignAllTrailing,
-            "alignAllCenterX": .alignAllCenterX, "alignAllCenterY": .alignAllCenterY,
-            "alignAllLastBaseline": .alignAllLastBaseline, "alignAllBaseline": .alignAllLastBaseline,
-            "alignAllFirstBaseline": .alignAllFirstBaseline, "directionLeadingToTrailing": .directionLeadingToTrailing,
-            "directionLeftToRight": .directionLeftToRight, "directionRightToLeft": .directionRightToLeft,
-            "spacingEdgeToEdge": .spacingEdgeToEdge, "spacingBaselineToBaseline": .spacingBaselineToBaseline,
-        ]
+        let names = LayoutConstraint.FormatOptions.named
         let name = try reader.string(node, "a format option")
         guard let option = names[name] else {
             throw reader.error(node, "unknown format option '\(name)'; expected one of: " + names.keys.sorted().joined(separator: ", "))

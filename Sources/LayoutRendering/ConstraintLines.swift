@@ -61,6 +61,8 @@ struct ConstraintLines {
         let horizontal = [LayoutAttribute.left, .right, .leading, .trailing, .centerX, .leftMargin, .rightMargin,
                           .leadingMargin, .trailingMargin, .centerXWithinMargins].contains(attribute)
         if abs(x2 - x1) < 0.5 {
+            // An edge flush with an ancestor's edge is already drawn by the frames.
+            if isAncestor(first, of: second) || isAncestor(second, of: first) { return }
             // An alignment: a dotted line along the shared edge, from one item to the other.
             if horizontal {
                 svg.line(x1, min(a.midY, b.midY), x1, max(a.midY, b.midY), stroke: Self.colour, width: 0.75, dash: "2 2")
@@ -78,6 +80,17 @@ struct ConstraintLines {
             let x = low < high ? (low + high) / 2 : a.midX
             beam(x, min(x1, x2), x, max(x1, x2), label: number(abs(x2 - x1)), into: &svg)
         }
+    }
+
+    func isAncestor(_ item: LayoutItem, of other: LayoutItem) -> Bool {
+        guard let ancestor = item as? LayoutView else { return false }
+        var current = other as? LayoutView ?? (other as? LayoutGuide)?.owningView
+        if other is LayoutGuide, current === ancestor { return true }
+        while let view = current?.superview {
+            if view === ancestor { return true }
+            current = view
+        }
+        return false
     }
 
     func hidden(_ item: LayoutItem?) -> Bool {

@@ -18,7 +18,7 @@ public struct SVGRenderer {
 
     static let padding = 24.0, header = 30.0
 
-    /// The SVG text for one layout.
+    /// The SVG text for one layout. Ids are written just above each frame.
     public func render(_ layout: DocumentLayout) -> String {
         let size = layout.size, pad = Self.padding, top = Self.header + pad
         var svg = SVGWriter(width: size.width + 2 * pad, height: size.height + top + pad)
@@ -38,7 +38,7 @@ public struct SVGRenderer {
                 drawView(view, id: id, frame: frame, into: &svg)
             } else {
                 svg.rect(frame, fill: "none", stroke: "#9b59b6", width: 1, dash: "3 2")
-                svg.text(id, x: frame.minX + 2, y: frame.minY + 9, size: 8, fill: "#9b59b6")
+                svg.text(id, x: frame.minX + 1, y: frame.minY - 2, size: 8, fill: "#9b59b6")
             }
         }
         if showsConstraints {
@@ -80,7 +80,7 @@ public struct SVGRenderer {
                 y += lineHeight
             }
         }
-        svg.text(id, x: frame.minX + 2, y: frame.minY + 9, size: 8, fill: stroke)
+        svg.text(id, x: frame.minX + 1, y: frame.minY - 2, size: 8, fill: stroke)
     }
 }
 

@@ -93,14 +93,7 @@ final class FixtureView: LayoutView {
 
     /// Format options named as in UIKit (`alignAllTop`, `directionRightToLeft`, …).
     static func options(_ value: Any?) -> LayoutConstraint.FormatOptions {
-        let names: [String: LayoutConstraint.FormatOptions] = [
-            "alignAllLeft": .alignAllLeft, "alignAllRight": .alignAllRight, "alignAllTop": .alignAllTop,
-            "alignAllBottom": .alignAllBottom, "alignAllLeading": .alignAllLeading, "alignAllTrailing": .alignAllTrailing,
-            "alignAllCenterX": .alignAllCenterX, "alignAllCenterY": .alignAllCenterY,
-            "alignAllLastBaseline": .alignAllLastBaseline, "alignAllBaseline": .alignAllLastBaseline,
-            "alignAllFirstBaseline": .alignAllFirstBaseline, "directionLeftToRight": .directionLeftToRight,
-            "directionRightToLeft": .directionRightToLeft, "spacingBaselineToBaseline": .spacingBaselineToBaseline,
-        ]
+        let names = LayoutConstraint.FormatOptions.named
         return (value as? [String] ?? []).reduce(into: []) { $0.formUnion(names[$1] ?? []) }
     }
 

@@ -1,0 +1,91 @@
+import ArgumentParser
+import AutoLayout
+import Foundation
+import LayoutDocument
+
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Print where every view lands, at each size.",
+        discussion: """
+        Frames are in the superview's coordinates, as UIKit reports them (a guide's frame is in \
+        its owning view's). Examples:
+          autolayout layout examples/score-cell.yaml
+          autolayout layout examples/centered-button.yaml --size 320x568 --json
+        """
+    )
+
+    @OptionGroup var document: DocumentOptions
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+        let (_, layouts) = try document.layouts()
+        print(json ? Self.json(layouts) : Self.table(layouts), terminator: "")
+        let code = document.report(layouts)
+        if code != .success { throw code }
+    }
+
+    static func table(_ layouts: [DocumentLayout]) -> String {
+        var out = ""
+        for (k, layout) in layouts.enumerated() {
+            if k > 0 { out += "\n" }
+            out += "\(format(layout.size.width))x\(format(layout.size.height))\n"
+            var rows = [["view", "kind", "x", "y", "width", "height", ""]]
+            let rootID = layout.items.first { $0.value === layout.root }?.key ?? "root"
+            rows.append([rootID, "root", "0", "0", format(layout.size.width), format(layout.size.height), ""])
+            for id in layout.order {
+                let frame = layout.frame(of: id) ?? .zero
+                let kind = (layout.items[id] as? DocumentView)?.kind.rawValue ?? "guide"
+                rows.append([String(repeating: "  ", count: layout.depth(of: id)) + id, kind, format(frame.minX),
+                             format(frame.minY), format(frame.width), format(frame.height),
+                             layout.isHidden(id) ? "hidden" : ""])
+            }
+            let widths = (0..<7).map { c in rows.map { $0[c].count }.max() ?? 0 }
+            for row in rows {
+                let cells = row.enumerated().map { c, text in
+                    c >= 2 && c <= 5 ? String(repeating: " ", count: widths[c] - text.count) + text
+                        : text + String(repeating: " ", count: widths[c] - text.count)
+                }
+                var line = cells.joined(separator: "  ")
+                while line.hasSuffix(" ") { line.removeLast() }
+                out += line + "\n"
+            }
+        }
+        return out
+    }
+
+    struct Output: Encodable {
+        struct Frame: Encodable { let x, y, width, height: Double }
+        struct View: Encodable {
+            let id, kind: String
+            let superview: String?
+            let frame: Frame
+            let hidden: Bool
+        }
+        struct Layout: Encodable {
+            let width, height: Double
+            let views: [View]
+            let brokenConstraints: [String]
+        }
+        let layouts: [Layout]
+    }
+
+    static func json(_ layouts: [DocumentLayout]) -> String {
+        let output = Output(layouts: layouts.map { layout in
+            Output.Layout(width: layout.size.width, height: layout.size.height, views: layout.order.map { id in
+                let frame = layout.frame(of: id) ?? .zero
+                let item = layout.items[id]
+                let parent = (item as? LayoutView)?.superview ?? (item as? LayoutGuide)?.owningView
+                return Output.View(id: id, kind: (item as? DocumentView)?.kind.rawValue ?? "guide",
+                                   superview: parent?.identifier,
+                                   frame: .init(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height),
+                                   hidden: layout.isHidden(id))
+            }, brokenConstraints: layout.brokenConstraints.map(\.equationDescription))
+        })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: (try? encoder.encode(output)) ?? Data(), as: UTF8.self) + "\n"
+    }
+}
