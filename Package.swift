@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(
             name: "LayoutDocumentTests",
             dependencies: ["LayoutDocument", "LayoutRendering", "AutoLayout"],
-            resources: [.copy("Snapshots")]
+            exclude: ["Snapshots"]
         ),
         .testTarget(name: "AutoLayoutCLITests", dependencies: ["autolayout"]),
     ],

@@ -1,1 +1,141 @@
+import Foundation
 import Testing
+
+/// Runs the built `autolayout` tool as a user would, and checks its output and exit codes.
+@Suite struct CLITests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The tool, built beside this test binary.
+    static var tool: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("autolayout")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return repository.appendingPathComponent(".build/debug/autolayout")
+    }
+
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.currentDirectoryURL = repository
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile(), error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+                      error: String(decoding: error, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ text: String, name: String = "screen.yaml") throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("autolayout-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func layoutPrintsATablePerSize() throws {
+        let result = try Self.run(["layout", "examples/score-cell.yaml"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "375x60")
+        #expect(lines.contains("  photo    button         8      8     44      44"))
+        #expect(lines.contains("  name     textField     60  13.11   99.5   33.79"))
+        #expect(lines.contains("667x60"))
+        #expect(lines.contains("  name     textField     60  13.11  245.5   33.79"))
+    }
+
+    @Test func layoutAtAGivenSizeAsJSON() throws {
+        let result = try Self.run(["layout", "examples/card.yaml", "--size", "320x480", "--json"])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let layouts = try #require(json?["layouts"] as? [[String: Any]])
+        #expect(layouts.count == 1 && layouts[0]["width"] as? Double == 320)
+        let card = try #require((layouts[0]["views"] as? [[String: Any]])?.first { $0["id"] as? String == "card" })
+        let frame = try #require(card["frame"] as? [String: Double])
+        #expect(frame["y"] == 20 + 0.7 * 460 && frame["width"] == 280 && frame["height"] == 80)
+        #expect(card["superview"] as? String == "root")
+    }
+
+    @Test func renderWritesSVGAndSaysWhere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("autolayout-render-\(UUID().uuidString)").path
+        let result = try Self.run(["render", "examples/planets.yaml", "-o", folder])
+        #expect(result.status == 0)
+        for size in ["375x667", "667x375"] {
+            let svg = "\(folder)/planets-\(size).svg"
+            #expect(result.output.contains(svg))
+            #expect(FileManager.default.contents(atPath: svg).map { String(decoding: $0, as: UTF8.self).hasPrefix("<svg") } == true)
+            // PNG too when rsvg-convert is installed; otherwise the tool says how to get it.
+            if result.output.contains(".png") {
+                #expect(FileManager.default.fileExists(atPath: "\(folder)/planets-\(size).png"))
+            } else {
+                #expect(result.error.contains("PNG skipped: rsvg-convert is not installed"))
+            }
+        }
+        let plain = try Self.run(["render", "examples/planets.yaml", "-o", folder, "--size", "100x100", "--no-constraints", "--svg-only"])
+        #expect(plain.status == 0 && plain.output == "\(folder)/planets-100x100.svg\n" && plain.error.isEmpty)
+    }
+
+    @Test func vflPrintsConstraints() throws {
+        let result = try Self.run(["vfl", "H:|-[a]-(>=8@750)-[b(==a)]-|", "--views", "a,b"])
+        #expect(result.status == 0)
+        #expect(result.output == """
+            a.leading == superview.leading + 20      H:|-(20)-[a]
+            b.leading >= a.trailing + 8 @750         H:[a]-(>=8@750)-[b]
+            b.width == a.width                       H:[b(==a)]
+            superview.trailing == b.trailing + 20    H:[b]-(20)-|
+
+            """)
+        let options = try Self.run(["vfl", "V:[a]-gap-[b]", "--views", "a,b", "--metrics", "gap=12", "--options", "alignAllCenterX"])
+        #expect(options.output.hasPrefix("b.top == a.bottom + 12"))
+        #expect(options.output.contains("b.centerX == a.centerX"))
+        let margins = try Self.run(["vfl", "|-[a]", "--views", "a", "--layout-margins"])
+        #expect(margins.output == "a.leading == superview.leadingMargin\n")
+    }
+
+    @Test func vflErrorsShowTheCaret() throws {
+        let result = try Self.run(["vfl", "H:|-[a]-[nmae]", "--views", "a"])
+        #expect(result.status == 1 && result.output.isEmpty)
+        #expect(result.error == "Unable to parse constraint format: \nUnable to find view with name nmae \nH:|-[a]-[nmae] \n             ^\n")
+        let option = try Self.run(["vfl", "[a]", "--views", "a", "--options", "alignAllMiddle"])
+        #expect(option.status == 64 && option.error.contains("unknown option 'alignAllMiddle'"))
+    }
+
+    @Test func documentErrorsNameFileLineAndColumn() throws {
+        let path = try Self.temporaryFile("size: 100x100\nviews:\n  - id: a\n    kind: slider\n")
+        let result = try Self.run(["layout", path])
+        #expect(result.status == 1 && result.output.isEmpty)
+        #expect(result.error.hasPrefix("\(path):4:11: error: unknown kind 'slider'; expected one of: view, label"))
+        let missing = try Self.run(["render", "/nonexistent.yaml", "-o", "/tmp"])
+        #expect(missing.status == 1 && missing.error == "/nonexistent.yaml: error: cannot read the file\n")
+    }
+
+    @Test func brokenConstraintsExitWithTwo() throws {
+        let path = try Self.temporaryFile("size: 200x100\nviews:\n  - id: a\nconstraints:\n  - \"|[a(50)]|\"\n  - \"V:|[a]|\"\n")
+        let result = try Self.run(["layout", path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("  a   view  0  0     50     100"))
+        #expect(result.error.contains("Unable to simultaneously satisfy constraints."))
+        #expect(result.error.contains("Will attempt to recover by breaking constraint"))
+    }
+
+    @Test func usageErrorsAndHelp() throws {
+        let bad = try Self.run(["layout", "examples/card.yaml", "--size", "wide"])
+        #expect(bad.status == 64 && bad.error.contains("--size"))
+        let help = try Self.run(["--help"])
+        #expect(help.status == 0)
+        for text in ["layout", "render", "vfl", "Exit codes: 0 laid out", "2 laid out, but"] {
+            #expect(help.output.contains(text), "\(text)")
+        }
+        let sub = try Self.run(["render", "--help"])
+        #expect(sub.output.contains("rsvg-convert") && sub.output.contains("--no-constraints"))
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import LayoutDocument
+import AutoLayout
+
+/// Mistakes in documents: each names the file, the line and column, and what was expected.
+@Suite struct DocumentErrorTests {
+    static let cases: [(String, String, Int, Int, String)] = [
+        ("unknown top-level key", "sizes: [375x667]\nviewz: []\n", 2, 1,
+         "unknown key 'viewz' in the document; expected one of: name, root, sizes, size, direction, safeArea, margins, superviewSpacing, views, constraints"),
+        ("no size", "views: []\n", 1, 1, "the document needs the root's size: add 'sizes: [375x667, 667x375]' or 'size: 375x667'"),
+        ("bad size", "sizes: [375by667]\n", 1, 9, "expected a size such as 375x667, found '375by667'"),
+        ("unknown view key", "size: 100x100\nviews:\n  - id: a\n    colour: red\n", 4, 5,
+         "unknown key 'colour' in a view; expected one of: id, kind, text, fontSize, size, hugging, compression, margins, hidden, translatesAutoresizingMaskIntoConstraints, frame, autoresizingMask, views"),
+        ("unknown kind", "size: 100x100\nviews:\n  - id: a\n    kind: slider\n", 4, 11,
+         "unknown kind 'slider'; expected one of: view, label, button, image, textField, switch, stepper, guide"),
+        ("missing id", "size: 100x100\nviews:\n  - kind: label\n", 3, 5, "a view needs an id"),
+        ("bad id", "size: 100x100\nviews:\n  - id: 2fast\n", 3, 9,
+         "expected a view id (letters, digits and _, not starting with a digit), found '2fast'"),
+        ("duplicate id", "size: 100x100\nviews:\n  - id: a\n  - id: a\n", 4, 9, "the id 'a' is already used at line 3"),
+        ("text on a plain view", "size: 100x100\nviews:\n  - id: a\n    text: hi\n", 4, 11,
+         "a view has no text; text is for label, button and textField"),
+        ("priority out of range", "size: 100x100\nviews:\n  - id: a\n    hugging: 1200\n", 4, 14,
+         "a priority must be between 1 and 1000, found 1200"),
+        ("wrong type", "size: 100x100\nviews: {a: 1}\n", 2, 8, "expected views (a list), found a mapping"),
+        ("condition", "size: 100x100\nviews:\n  - id: a\n    hidden: width > tall\n", 4, 21,
+         "expected width, height or a number, found 'tall' in the condition 'width > tall'"),
+        ("quoted condition", "size: 100x100\nviews:\n  - id: a\n    hidden: \"width => 3\"\n", 4, 20,
+         "expected a comparison: <, >, <=, >=, == or != in the condition 'width => 3'"),
+        ("VFL caret", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - \"H:|-[a]-[b]\"\n", 5, 16,
+         "Unable to find view with name b"),
+        ("VFL in a mapping", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - vfl: H:|-[a(>50)]\n", 5, 18,
+         "Unknown relation. Must be ==, >=, or <="),
+        ("equation caret", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - a.width = 10\n", 5, 13,
+         "Unknown relation. Must be ==, >=, or <="),
+        ("guide in VFL", "size: 100x100\nviews:\n  - {id: g, kind: guide}\nconstraints:\n  - \"|[g]|\"\n", 5, 9,
+         "Unable to find view with name g (it is a layout guide: visual formats relate views only, so write an equation)"),
+        ("priority on a format", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - vfl: \"[a]\"\n    priority: 5\n", 6, 15,
+         "a visual format gives its priorities itself, as in -(8@750)- or [a(44@250)]"),
+        ("unknown option", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - vfl: \"[a]\"\n    options: [alignAllMiddle]\n", 6, 15,
+         "unknown format option 'alignAllMiddle'; expected one of: alignAllBaseline, alignAllBottom, alignAllCenterX, alignAllCenterY, alignAllFirstBaseline, alignAllLastBaseline, alignAllLeading, alignAllLeft, alignAllRight, alignAllTop, alignAllTrailing, directionLeadingToTrailing, directionLeftToRight, directionRightToLeft, spacingBaselineToBaseline, spacingEdgeToEdge"),
+        ("invalid YAML", "size: 100x100\nviews: [a\n", 3, 1, "invalid YAML: did not find expected ',' or ']'"),
+        ("both vfl and equation", "size: 100x100\nconstraints:\n  - {vfl: \"[a]\", equation: a.width == 1}\n", 3, 5,
+         "a constraint has either vfl or equation, not both"),
+        ("guide with subviews", "size: 100x100\nviews:\n  - id: g\n    kind: guide\n    views: []\n", 5, 12, "a guide has no subviews"),
+        ("bad mask", "size: 100x100\nviews:\n  - id: a\n    frame: [0, 0, 10, 10]\n    autoresizingMask: [flexibleWide]\n", 5, 24,
+         "unknown mask 'flexibleWide'; expected one of: flexibleBottomMargin, flexibleHeight, flexibleLeftMargin, flexibleRightMargin, flexibleTopMargin, flexibleWidth"),
+    ]
+
+    @Test("document mistakes name the line and column", arguments: cases)
+    func mistake(_ title: String, _ text: String, _ line: Int, _ column: Int, _ message: String) {
+        do {
+            let document = try LayoutDocument.parse(text, file: "screen.yaml")
+            _ = try document.layout(at: document.sizes[0])
+            Issue.record("\(title): accepted")
+        } catch {
+            #expect(error.message.hasPrefix(message), "\(title): \(error.message)")
+            #expect(error.position == SourcePosition(line: line, column: column), "\(title): at \(String(describing: error.position))")
+            #expect(error.description.hasPrefix("screen.yaml:\(line):\(column): error: "))
+        }
+    }
+
+    @Test("a format's error shows the format with a caret under the mistake")
+    func caret() {
+        do {
+            let document = try LayoutDocument.parse("size: 100x100\nviews:\n  - id: a\nconstraints:\n  - \"H:|-[a]-[b]\"\n",
+                                                    file: "screen.yaml")
+            _ = try document.layout(at: document.sizes[0])
+        } catch {
+            #expect(error.description == "screen.yaml:5:16: error: Unable to find view with name b\nH:|-[a]-[b]\n          ^")
+        }
+    }
+
+    @Test("a file that cannot be read is an error, not a crash")
+    func missingFile() {
+        #expect(throws: DocumentError.self) { try LayoutDocument.load(contentsOf: "/nonexistent/screen.yaml") }
+    }
+
+    @Test("JSON is YAML too")
+    func json() throws {
+        let document = try LayoutDocument.parse(#"{"size": "200x100", "views": [{"id": "a", "kind": "switch"}], "constraints": ["|-[a]", "V:|-[a]"]}"#)
+        let layout = try document.layout(at: document.sizes[0])
+        #expect(layout.frame(of: "a") == AutoLayout.Rect(x: 20, y: 20, width: 51, height: 31))
+    }
+}
