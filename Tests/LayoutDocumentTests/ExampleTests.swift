@@ -107,3 +107,16 @@ import Testing
         }
     }
 }
+
+/// The README's document example, taken from the README itself.
+@Test func readmeDocumentExample() throws {
+    let readme = try String(contentsOf: ExampleTests.examples.deletingLastPathComponent().appendingPathComponent("README.md"),
+                            encoding: .utf8)
+    let start = try #require(readme.range(of: "```yaml\n"))
+    let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+    let document = try LayoutDocument.parse(String(readme[start.upperBound..<end.lowerBound]), file: "README.md")
+    #expect(document.sizes == [Size(width: 375, height: 60), Size(width: 667, height: 60)])
+    let portrait = try document.layout(at: document.sizes[0])
+    #expect(portrait.frame(of: "name")?.width == 99.5 && portrait.frame(of: "score")?.minX == 167.5)
+    #expect(portrait.constraints.contains { $0.identifier == "centring" && $0.isActive })
+}

@@ -32,6 +32,22 @@ import Testing
         #expect(svg == expected, "\(name) differs from its snapshot")
     }
 
+    @Test("the README's pictures in docs/renders are what the examples render to now")
+    func readmeRenders() throws {
+        let folder = Self.here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/renders")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".svg") }.sorted()
+        #expect(files.count == 10)
+        for file in files {
+            // NAME-WxH.svg
+            let stem = String(file.dropLast(4)), dash = try #require(stem.lastIndex(of: "-"))
+            let size = stem[stem.index(after: dash)...].split(separator: "x").compactMap { Double($0) }
+            let document = try ExampleTests.load(String(stem[..<dash]) + ".yaml")
+            let svg = SVGRenderer(title: document.name).render(try document.layout(at: Size(width: size[0], height: size[1])))
+            #expect(svg == (try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)),
+                    "docs/renders/\(file) is stale: run the README's render commands again")
+        }
+    }
+
     @Test("the picture shows every visible view with its id, text and the root size")
     func contents() throws {
         let document = try ExampleTests.load("centered-button.yaml")
