@@ -1,3 +1,5 @@
+import Cassowary
+
 // The constraints the engine makes itself: the root's frame, autoresizing masks, content
 // size (hugging and compression resistance), and the margins, safe-area and readable guides.
 

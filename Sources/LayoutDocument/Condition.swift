@@ -1,4 +1,5 @@
 import AutoLayout
+import Foundation
 
 /// A condition on the root's size, as Interface Builder's size classes vary a layout:
 /// `width > height`, `width >= 600`, `height < 400 and width > height`, `always`, `never`.
@@ -73,7 +74,7 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
     /// Reads `left op right [and left op right ...]` where each side is `width`, `height` or a
     /// number and op is `<`, `>`, `<=`, `>=`, `==` or `!=`; or `always` / `never`.
     public static func parse(_ text: String) throws(ParseError) -> Condition {
-        let trimmed = text.trimmingSpaces
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed == "always" || trimmed == "true" { return .always }
         if trimmed == "never" || trimmed == "false" { return .never }
         let characters = Array(text)
@@ -117,12 +118,5 @@ public struct Condition: Sendable, Hashable, CustomStringConvertible {
             let at = index
             guard word() == "and" else { throw ParseError(message: "expected 'and' or the end of the condition", offset: at) }
         }
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces.
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

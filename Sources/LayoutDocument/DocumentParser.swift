@@ -193,7 +193,7 @@ struct DocumentParser {
 
     func constraint(_ node: Node) throws(DocumentError) -> ConstraintSpec {
         if let text = node.scalar?.string {
-            let trimmed = text.trimmingSpaces
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
             let isFormat = ["H:", "V:", "|", "["].contains { trimmed.hasPrefix($0) }
             return ConstraintSpec(body: isFormat ? .visualFormat(text, options: [], metrics: [:]) : .equation(text),
                                   position: reader.position(node), textPosition: reader.textPosition(node))

@@ -1,4 +1,5 @@
 import AutoLayout
+import Foundation
 import Yams
 
 /// Reads YAML nodes strictly: every value checked for its type, every unknown key an error
@@ -56,7 +57,7 @@ struct NodeReader {
     }
 
     func number(_ node: Node, _ what: String) throws(DocumentError) -> Double {
-        guard let text = node.scalar?.string, let value = Double(text.trimmingSpaces), value.isFinite else {
+        guard let text = node.scalar?.string, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
             throw error(node, "expected \(what) (a number), found \(describe(node))")
         }
         return value
@@ -84,7 +85,7 @@ struct NodeReader {
     func size(_ node: Node) throws(DocumentError) -> Size {
         if let text = node.scalar?.string {
             let parts = text.split(whereSeparator: { $0 == "x" || $0 == "×" || $0 == "X" })
-            guard parts.count == 2, let w = Double(parts[0].trimmingCharacters()), let h = Double(parts[1].trimmingCharacters()),
+            guard parts.count == 2, let w = Double(parts[0].trimmingCharacters(in: .whitespaces)), let h = Double(parts[1].trimmingCharacters(in: .whitespaces)),
                   w.isFinite, h.isFinite, w >= 0, h >= 0 else {
                 throw error(node, "expected a size such as 375x667, found '\(text)'")
             }
@@ -161,12 +162,5 @@ struct NodeReader {
 
     func text(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces.
-    func trimmingCharacters() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -32,7 +32,7 @@ struct VFLCommand: ParsableCommand {
     func run() throws {
         let superview = LayoutView(identifier: "superview")
         var made: [String: LayoutView] = [:]
-        for name in views.split(separator: ",").map({ String($0).trimmingCharacters() }) where !name.isEmpty {
+        for name in views.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             let view = LayoutView(identifier: name)
             superview.addSubview(view)
             made[name] = view
@@ -40,13 +40,13 @@ struct VFLCommand: ParsableCommand {
         var values: [String: Double] = [:]
         for pair in metrics.split(separator: ",") where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let value = Double(parts[1].trimmingCharacters()) else {
+            guard parts.count == 2, let value = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
                 throw ValidationError("a metric must be name=number, got '\(pair)'")
             }
-            values[parts[0].trimmingCharacters()] = value
+            values[parts[0].trimmingCharacters(in: .whitespaces)] = value
         }
         var parsed: LayoutConstraint.FormatOptions = []
-        for name in options.split(separator: ",").map({ String($0).trimmingCharacters() }) where !name.isEmpty {
+        for name in options.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let option = Self.optionNames[name] else {
                 throw ValidationError("unknown option '\(name)'; expected one of: " + Self.optionNames.keys.sorted().joined(separator: ", "))
             }
@@ -68,11 +68,4 @@ struct VFLCommand: ParsableCommand {
     }
 
     static let optionNames = LayoutConstraint.FormatOptions.named
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces.
-    func trimmingCharacters() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
 }
