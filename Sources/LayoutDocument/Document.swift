@@ -68,7 +68,8 @@ public struct ViewSpec: Sendable {
     public var hidden: Condition = .never
     /// Whether the view's frame and mask become constraints (true when a frame is given).
     public var translatesAutoresizingMaskIntoConstraints = false
-    /// The frame for a view placed by its autoresizing mask.
+    /// The frame for a view placed by its autoresizing mask, for the document's first size
+    /// (at other sizes the mask decides).
     public var frame: Rect = .zero
     /// The autoresizing mask.
     public var autoresizingMask: AutoresizingMask = []

@@ -88,11 +88,15 @@ public final class DocumentLayout {
 
 extension LayoutDocument {
     /// Builds the view tree, makes every constraint, activates those whose `when` holds for
-    /// `size`, and lays the root out at that size.
+    /// `size`, and lays the root out at that size. The root starts at the document's first
+    /// size (frames are written for it) and is then resized, so autoresizing masks act.
     /// - Throws: ``DocumentError`` for a visual format or equation that does not parse (with
     ///   the caret's line and column), or constraints that cannot be activated.
     public func layout(at size: Size) throws(DocumentError) -> DocumentLayout {
-        let root = LayoutView(identifier: rootID, frame: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        // Frames are written for the first size, as on Interface Builder's canvas; the root is
+        // built at that size and then resized, so autoresizing masks act.
+        let design = sizes.first ?? size
+        let root = LayoutView(identifier: rootID, frame: Rect(x: 0, y: 0, width: design.width, height: design.height))
         root.userInterfaceLayoutDirection = direction
         root.safeAreaInsets = safeArea
         if let margins { root.layoutMargins = margins }
@@ -138,6 +142,10 @@ extension LayoutDocument {
             }
         }
         root.layoutIfNeeded()
+        if design != size {
+            root.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            root.layoutIfNeeded()
+        }
         return DocumentLayout(size: size, root: root, items: items, order: order, constraints: made)
     }
 
