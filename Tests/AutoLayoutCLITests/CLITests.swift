@@ -116,6 +116,14 @@ import Testing
         #expect(result.error.hasPrefix("\(path):4:11: error: unknown kind 'slider'; expected one of: view, label"))
         let missing = try Self.run(["render", "/nonexistent.yaml", "-o", "/tmp"])
         #expect(missing.status == 1 && missing.error == "/nonexistent.yaml: error: cannot read the file\n")
+        let folder = try Self.run(["render", "examples/card.yaml", "-o", "/dev/null/pictures"])
+        #expect(folder.status == 1 && folder.error.hasPrefix("cannot create the folder /dev/null/pictures"))
+        let format = try Self.temporaryFile("size: 100x100\nviews:\n  - id: a\nconstraints:\n  - \"H:|-[a]-[b]\"\n")
+        let caret = try Self.run(["render", format, "-o", "/tmp"])
+        #expect(caret.status == 1 && caret.error == "\(format):5:16: error: Unable to find view with name b\nH:|-[a]-[b]\n          ^\n")
+        let yaml = try Self.temporaryFile("size: [100x100\n")
+        let invalid = try Self.run(["layout", yaml])
+        #expect(invalid.status == 1 && invalid.error.hasPrefix("\(yaml):2:1: error: invalid YAML"))
     }
 
     @Test func brokenConstraintsExitWithTwo() throws {
