@@ -2,17 +2,16 @@
 ///
 /// `ObjectIdentifier` hashes through SipHash, which costs more than the rest of a lookup;
 /// the solver looks up every constraint and variable it is given, so its tables use this
-/// key instead (and so do the Auto Layout engine's, through `package` access). The hash mixes
-/// in the table's seed as the standard library's does, and no decision of the solver depends
-/// on the order of a table (iterations are sorted).
-package struct Identity: Hashable {
-    package let raw: UInt
+/// key instead. The hash mixes in the table's seed as the standard library's does, and no
+/// decision of the solver depends on the order of a table (iterations are sorted).
+struct Identity: Hashable {
+    let raw: UInt
 
-    @inline(__always) package init(_ object: AnyObject) { raw = UInt(bitPattern: ObjectIdentifier(object)) }
+    @inline(__always) init(_ object: AnyObject) { raw = UInt(bitPattern: ObjectIdentifier(object)) }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(raw) }
+    func hash(into hasher: inout Hasher) { hasher.combine(raw) }
 
-    @inline(__always) package func _rawHashValue(seed: Int) -> Int {
+    @inline(__always) func _rawHashValue(seed: Int) -> Int {
         // Fibonacci hashing; the high half is folded down because tables use the low bits.
         let h = (raw ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
         return Int(bitPattern: h ^ (h >> 32))
