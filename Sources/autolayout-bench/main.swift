@@ -80,10 +80,12 @@ func check(_ ok: Bool, _ message: String) {
 
 if CommandLine.arguments.dropFirst().first == "profile" {
     // A fixed workload for instruction-count profiling: 1,000 cells (or the given count),
-    // then 20 constant changes and 4 rotations, each followed by layout.
+    // then 20 constant changes and 4 rotations, each followed by layout (`profile N build`
+    // stops after the first layout).
     let cells = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1000
     let t = try Table(cells: cells)
     t.root.layoutIfNeeded()
+    if CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "build" { exit(0) }
     for k in 0..<20 {
         t.spacings[cells / 2].constant = k % 2 == 0 ? 12 : 8
         t.root.layoutIfNeeded()
