@@ -67,20 +67,42 @@ extension LayoutEngine {
         replace(\.content, of: view, with: contentConstraints(for: view))
     }
 
+    /// Brings a view's guides up to date: the constants of the constraints that use its
+    /// margins or safe area (when those insets changed), and its readable guide.
     func refreshGuides(of view: LayoutView) {
-        guard generated[Identity(view)] != nil else { return }
+        guard let made = generated[Identity(view)] else { return }
+        if let applied = view.appliedInsets {
+            let margins = view.effectiveMarginInsets, safeArea = view.safeAreaInsets
+            if applied.margins != margins || applied.safeArea != safeArea {
+                view.appliedInsets = (margins, safeArea)
+                for constraint in insetUsers(of: view, generated: made.guides) where lowering(of: constraint) != nil {
+                    constantChanged(constraint)
+                }
+            }
+        }
         replace(\.guides, of: view, with: guideConstraints(for: view))
+    }
+
+    /// The installed constraints that use a view's margins or safe area: they are on the
+    /// view or above it (where a constraint between its guide and anything else goes), or
+    /// among its generated guide constraints.
+    func insetUsers(of view: LayoutView, generated: [LayoutConstraint]) -> [LayoutConstraint] {
+        let aliases = [view.marginsGuideStorage, view.safeAreaGuideStorage].compactMap { $0 }
+        func uses(_ c: LayoutConstraint) -> Bool {
+            (c.firstItem === view && c.firstAttribute.isMargin) || (c.secondItem === view && c.secondAttribute.isMargin)
+                || c.items.contains { item in aliases.contains { $0 === item } }
+        }
+        var found = generated.filter(uses)
+        var host: LayoutView? = view
+        while let current = host {
+            found += current.constraints.filter(uses)
+            host = current.superview
+        }
+        return found
     }
 
     func refreshGuides(below view: LayoutView) {
         for v in view.subtree() { refreshGuides(of: v) }
-    }
-
-    /// Makes the guide constraints of a view whose guide was just created.
-    func ensureGuides(of view: LayoutView) {
-        guard let made = generated[Identity(view)] else { return }
-        let wanted = guideConstraints(for: view)
-        if made.guides.count != wanted.count { refreshGuides(of: view) }
     }
 
     /// Subviews' safe areas and preserved margins come from their frames: after a pass,
@@ -91,7 +113,7 @@ extension LayoutEngine {
         let rootIsAllSafe = root.safeAreaInsetsStorage == .zero
         for ref in viewRefs {
             let candidate = ref._withUnsafeGuaranteedRef { view -> Bool in
-                guard view !== root, view.marginsGuideStorage != nil || view.safeAreaGuideStorage != nil else { return false }
+                guard view !== root, view.appliedInsets != nil else { return false }
                 // Margins depend on frames only through an unsafe band or preserved margins.
                 return !rootIsAllSafe || view.preservesSuperviewLayoutMargins || view.safeAreaGuideStorage != nil
             }
@@ -183,36 +205,21 @@ extension LayoutEngine {
         return made
     }
 
-    /// Each existing guide's edges inset from the view's edges.
+    /// The readable guide's constraints, if the view has one. (The margins and safe-area
+    /// guides need none: see ``LayoutGuide/isInsetAlias``.)
     func guideConstraints(for view: LayoutView) -> [LayoutConstraint] {
-        var made: [LayoutConstraint] = []
-        func inset(_ guide: LayoutGuide, _ e: EdgeInsets, _ name: String) {
-            made += [
-                LayoutConstraint(generated: .guide, guide, .left, .equal, view, .left, constant: e.left, identifier: name),
-                LayoutConstraint(generated: .guide, guide, .top, .equal, view, .top, constant: e.top, identifier: name),
-                LayoutConstraint(generated: .guide, guide, .right, .equal, view, .right, constant: -e.right, identifier: name),
-                LayoutConstraint(generated: .guide, guide, .bottom, .equal, view, .bottom, constant: -e.bottom,
-                                 identifier: name),
-            ]
-        }
-        let marginInsets = view.effectiveMarginInsets, safeInsets = view.safeAreaInsets
-        view.appliedInsets = (marginInsets, safeInsets)
-        if let margins = view.marginsGuideStorage { inset(margins, marginInsets, "UIView-margins") }
-        if let safe = view.safeAreaGuideStorage { inset(safe, safeInsets, "UIView-safeArea") }
-        if let readable = view.readableGuideStorage, let margins = view.marginsGuideStorage {
-            let name = "UIView-readableContent"
-            made += [
-                LayoutConstraint(generated: .guide, readable, .centerX, .equal, margins, .centerX, constant: 0, identifier: name),
-                LayoutConstraint(generated: .guide, readable, .top, .equal, margins, .top, constant: 0, identifier: name),
-                LayoutConstraint(generated: .guide, readable, .bottom, .equal, margins, .bottom, constant: 0, identifier: name),
-                LayoutConstraint(generated: .guide, readable, .width, .lessThanOrEqual, margins, .width, constant: 0,
-                                 identifier: name),
-                LayoutConstraint(generated: .guide, readable, .width, .lessThanOrEqual, nil, .notAnAttribute,
-                                 constant: LayoutView.readableContentWidth, identifier: name),
-                LayoutConstraint(generated: .guide, readable, .width, .equal, margins, .width, constant: 0,
-                                 priority: 999, identifier: name),
-            ]
-        }
-        return made
+        guard let readable = view.readableGuideStorage, let margins = view.marginsGuideStorage else { return [] }
+        let name = "UIView-readableContent"
+        return [
+            LayoutConstraint(generated: .guide, readable, .centerX, .equal, margins, .centerX, constant: 0, identifier: name),
+            LayoutConstraint(generated: .guide, readable, .top, .equal, margins, .top, constant: 0, identifier: name),
+            LayoutConstraint(generated: .guide, readable, .bottom, .equal, margins, .bottom, constant: 0, identifier: name),
+            LayoutConstraint(generated: .guide, readable, .width, .lessThanOrEqual, margins, .width, constant: 0,
+                             identifier: name),
+            LayoutConstraint(generated: .guide, readable, .width, .lessThanOrEqual, nil, .notAnAttribute,
+                             constant: LayoutView.readableContentWidth, identifier: name),
+            LayoutConstraint(generated: .guide, readable, .width, .equal, margins, .width, constant: 0,
+                             priority: 999, identifier: name),
+        ]
     }
 }

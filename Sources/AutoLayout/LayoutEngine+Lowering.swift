@@ -65,10 +65,8 @@ extension LayoutEngine {
         // Only leading and trailing depend on the direction, which walks up the hierarchy.
         let directional = attribute.isDirectional
         if attribute.isMargin, let view = item as? LayoutView {
-            let guide = view.layoutMarginsGuide
-            ensureGuides(of: view)
-            return edge(guide.variables, attribute.withoutMargin, directional ? direction(of: view) : .leftToRight,
-                        nil, factor, &terms)
+            return insetEdge(of: view, attribute.withoutMargin, insets(of: view).margins,
+                             directional ? view.effectiveUserInterfaceLayoutDirection : .leftToRight, factor, &terms)
         }
         switch item {
         case let view as LayoutView:
@@ -78,11 +76,48 @@ extension LayoutEngine {
                         directional ? view.effectiveUserInterfaceLayoutDirection : .leftToRight,
                         baselines, factor, &terms)
         case let guide as LayoutGuide:
-            return edge(guide.variables, attribute.withoutMargin, directional ? direction(of: guide) : .leftToRight,
-                        nil, factor, &terms)
+            let direction = directional ? direction(of: guide) : .leftToRight
+            if guide.isInsetAlias, let owner = guide.owningView {
+                let insets = insets(of: owner)
+                return insetEdge(of: owner, attribute.withoutMargin,
+                                 guide.role == .margins ? insets.margins : insets.safeArea, direction, factor, &terms)
+            }
+            return edge(guide.variables, attribute.withoutMargin, direction, nil, factor, &terms)
         default:
             return 0
         }
+    }
+
+    /// The insets of a view's margins and safe-area guides as the solver has them: the ones
+    /// applied by the last refresh of its guides (see ``refreshGuides(of:)``), which records
+    /// them on first use.
+    func insets(of view: LayoutView) -> (margins: EdgeInsets, safeArea: EdgeInsets) {
+        if let applied = view.appliedInsets { return applied }
+        let insets = (view.effectiveMarginInsets, view.safeAreaInsets)
+        view.appliedInsets = insets
+        return insets
+    }
+
+    /// Appends the terms of one edge of a view's rectangle inset by `insets` (its margins
+    /// or safe area, which have no variables of their own); returns its constant part.
+    func insetEdge(of view: LayoutView, _ attribute: LayoutAttribute, _ insets: EdgeInsets,
+                   _ direction: UserInterfaceLayoutDirection, _ f: Double, _ terms: inout [Term]) -> Double {
+        let base = edge(view.variables, attribute, direction, nil, f, &terms)
+        let ltr = direction == .leftToRight
+        let offset: Double = switch attribute {
+        case .left: insets.left
+        case .right: -insets.right
+        case .top: insets.top
+        case .bottom, .firstBaseline, .lastBaseline: -insets.bottom
+        case .leading: ltr ? insets.left : -insets.right
+        case .trailing: ltr ? -insets.right : insets.left
+        case .width: -insets.left - insets.right
+        case .height: -insets.top - insets.bottom
+        case .centerX: 0.5 * (insets.left - insets.right)
+        case .centerY: 0.5 * (insets.top - insets.bottom)
+        default: 0
+        }
+        return base + f * offset
     }
 
     /// Appends the terms of one edge of a rectangle; returns its constant part.

@@ -34,6 +34,8 @@ final class LayoutEngine {
 
     /// The diagnostics reported so far (the most recent 100).
     var diagnostics: [LayoutDiagnostic] = []
+    /// Installed constraints not yet in the solver, with their lowerings (see ``flush()``).
+    var pending: [(constraint: LayoutConstraint, lowering: Cassowary.Constraint)] = []
 
     struct Generated {
         var frame: [LayoutConstraint] = []
@@ -64,6 +66,7 @@ final class LayoutEngine {
     /// Called when the hierarchy becomes part of another one: this engine is dropped, and
     /// its constraints forget their solver constraints so the new engine lowers them anew.
     func detach() {
+        pending = []
         for view in root.subtree() {
             for constraint in view.constraints { setLowering(nil, of: constraint) }
         }
@@ -71,15 +74,31 @@ final class LayoutEngine {
 
     // MARK: Installing
 
-    /// Adds an active constraint to the solver; breaks it and reports if it cannot hold.
+    /// Lowers an active constraint and queues it for the solver (see ``flush()``).
     func install(_ constraint: LayoutConstraint) {
         guard lowering(of: constraint) == nil, !broken.contains(where: { $0 === constraint }) else { return }
         let lowering = lower(constraint)
         changed = true
-        do {
-            try solver.addConstraint(lowering)
-            setLowering(lowering, of: constraint)
-        } catch {
+        setLowering(lowering, of: constraint)
+        pending.append((constraint, lowering))
+    }
+
+    /// Adds the queued constraints to the solver as one batch; breaks and reports those
+    /// that cannot hold, in the order they were installed (as adding them one at a time
+    /// would). Everything that reads or changes the solver flushes first, so the queue only
+    /// grows while constraints are being installed: building a hierarchy costs one batch.
+    func flush() {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        var failures: [(Cassowary.Constraint, SolverError)] = []
+        solver.addConstraints(batch.map(\.lowering)) { failures.append(($0, $1)) }
+        guard !failures.isEmpty else { return }
+        var owners: [Identity: LayoutConstraint] = [:]
+        for (constraint, lowering) in batch { owners[Identity(lowering)] = constraint }
+        for (lowering, error) in failures {
+            guard let constraint = owners[Identity(lowering)] else { continue }
+            setLowering(nil, of: constraint)
             breakConstraint(constraint, because: error)
         }
     }
@@ -87,6 +106,7 @@ final class LayoutEngine {
     /// Takes a constraint out of the solver (or out of the broken list), then retries the
     /// broken constraints, which may fit now.
     func uninstall(_ constraint: LayoutConstraint) {
+        flush()
         changed = true
         if let lowering = lowering(of: constraint) {
             setLowering(nil, of: constraint)
@@ -116,6 +136,7 @@ final class LayoutEngine {
     /// Tries the broken constraints again (once after any number of removals, before the
     /// next layout), without asking the solver to explain the ones that still do not fit.
     func retryBroken() {
+        flush()
         guard retryPending else { return }
         retryPending = false
         let pending = broken
@@ -136,6 +157,7 @@ final class LayoutEngine {
 
     /// The constant of an active constraint changed: shift it in place.
     func constantChanged(_ constraint: LayoutConstraint) {
+        flush()
         changed = true
         guard let old = lowering(of: constraint) else {
             if broken.contains(where: { $0 === constraint }) {
@@ -340,7 +362,10 @@ extension LayoutView {
     }
 
     /// The diagnostics the hierarchy's engine reported (the most recent 100).
-    public var layoutDiagnostics: [LayoutDiagnostic] { engine.diagnostics }
+    public var layoutDiagnostics: [LayoutDiagnostic] {
+        engine.flush()
+        return engine.diagnostics
+    }
 
     /// The constraints of the hierarchy the engine broke because they could not hold.
     public var brokenConstraints: [LayoutConstraint] {

@@ -6,7 +6,9 @@ open class LayoutGuide: LayoutItem {
     public internal(set) unowned(unsafe) var owningView: LayoutView?
     /// A name used in descriptions and diagnostics.
     public var identifier: String = ""
-    let variables: ItemVariables
+    /// The guide's solver variables (made on first use: the margins and safe-area guides
+    /// never use theirs, see ``isInsetAlias``).
+    lazy var variables = ItemVariables()
     let role: Role
     /// How constraints refer to this guide (see ``ItemHandle``).
     let handle = ItemHandle()
@@ -29,7 +31,6 @@ open class LayoutGuide: LayoutItem {
     /// Creates a guide; add it to a view with ``LayoutView/addLayoutGuide(_:)``.
     public init() {
         role = .custom
-        variables = ItemVariables()
         handle.item = self
     }
 
@@ -38,7 +39,6 @@ open class LayoutGuide: LayoutItem {
     init(role: Role, owner: LayoutView) {
         self.role = role
         owningView = owner
-        variables = ItemVariables()
         handle.item = self
         identifier = switch role {
         case .custom: ""
@@ -48,9 +48,22 @@ open class LayoutGuide: LayoutItem {
         }
     }
 
+    /// Whether the guide is its owning view's rectangle inset by the margins or the safe
+    /// area. Such a guide has no variables or constraints of its own: the engine writes its
+    /// edges as the view's edges plus constants, and changes those constants in place when
+    /// the insets change (four fewer rows and variables per view that uses its margins).
+    var isInsetAlias: Bool { role == .margins || role == .safeArea }
+
     /// The guide's rectangle in its owning view's coordinates, as of the last layout pass.
     public var layoutFrame: Rect {
         guard let owner = owningView else { return .zero }
+        if isInsetAlias {
+            let a = owner.alignmentRectInsets, base = owner.variables.rect
+            let insets = owner.appliedInsets ?? (owner.effectiveMarginInsets, owner.safeAreaInsets)
+            let i = role == .margins ? insets.margins : insets.safeArea
+            return Rect(x: a.left + i.left, y: a.top + i.top, width: base.width - i.left - i.right,
+                        height: base.height - i.top - i.bottom)
+        }
         let mine = variables.rect, base = owner.variables.rect
         return Rect(x: mine.minX - base.minX + owner.alignmentRectInsets.left,
                     y: mine.minY - base.minY + owner.alignmentRectInsets.top,

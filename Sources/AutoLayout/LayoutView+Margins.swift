@@ -55,6 +55,7 @@ extension LayoutView {
             guard superview != nil else { return safeAreaInsetsStorage }
             // How far the view reaches into each unsafe band of the root, within its own size.
             let root = rootView, unsafe = root.safeAreaInsetsStorage
+            if unsafe == .zero { return .zero }
             let f = rectInRoot(), size = root.bounds.size
             func reach(_ band: Double, _ depth: Double, _ length: Double) -> Double {
                 band > 0 ? min(max(0, depth), max(0, length)) : 0

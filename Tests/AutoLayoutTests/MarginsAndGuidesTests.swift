@@ -38,6 +38,33 @@ import Testing
         }
     }
 
+    @Test("margin attributes and guides follow margin and direction changes made after activation")
+    func marginChangesAfterActivation() throws {
+        let root = makeRoot(300, 200)
+        root.directionalLayoutMargins = DirectionalEdgeInsets(top: 10, leading: 20, bottom: 10, trailing: 5)
+        let v = makeChild(in: root, "v")
+        let r = try pinned(to: root.readableContentGuide, in: root, "r")
+        try LayoutConstraint.activate([
+            LayoutConstraint(item: v, attribute: .leading, relatedBy: .equal, toItem: root, attribute: .leadingMargin),
+            LayoutConstraint(item: v, attribute: .topMargin, relatedBy: .equal, toItem: root, attribute: .topMargin),
+            v.widthAnchor.constraint(equalToConstant: 50),
+            v.heightAnchor.constraint(equalTo: root.layoutMarginsGuide.heightAnchor, multiplier: 0.5),
+        ])
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 20, y: 2, width: 50, height: 90))
+        #expect(r.frame == Rect(x: 20, y: 10, width: 275, height: 180))
+        root.semanticContentAttribute = .forceRightToLeft
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 230, y: 2, width: 50, height: 90))
+        #expect(r.frame == Rect(x: 5, y: 10, width: 275, height: 180))
+        root.directionalLayoutMargins = DirectionalEdgeInsets(top: 30, leading: 40, bottom: 10, trailing: 5)
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 210, y: 22, width: 50, height: 80))
+        #expect(r.frame == Rect(x: 5, y: 30, width: 255, height: 160))
+        #expect(root.layoutMarginsGuide.layoutFrame == Rect(x: 5, y: 30, width: 255, height: 160))
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
+    }
+
     @Test func safeArea() throws {
         let root = makeRoot(375, 667)
         root.safeAreaInsets = EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)
