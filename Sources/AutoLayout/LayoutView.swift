@@ -9,7 +9,9 @@ open class LayoutView: LayoutItem {
     public var identifier: String?
     /// The view this one is a subview of. (Not a weak reference, which would make every
     /// retain of a superview slow: a view clears it in its subviews when it goes away.)
-    public private(set) unowned(unsafe) var superview: LayoutView?
+    public private(set) unowned(unsafe) var superview: LayoutView? {
+        didSet { invalidateDirection() }
+    }
     /// The subviews, back to front.
     public private(set) var subviews: [LayoutView] = []
     /// The layout guides added to this view (not its margins or safe-area guides).
@@ -32,12 +34,23 @@ open class LayoutView: LayoutItem {
 
     /// Whether the view flips in right-to-left layouts.
     public var semanticContentAttribute: SemanticContentAttribute = .unspecified {
-        didSet { engineIfAny?.directionChanged(below: self) }
+        didSet {
+            invalidateDirection()
+            engineIfAny?.directionChanged(below: self)
+        }
     }
     /// The layout direction of a root view whose content attribute is unspecified.
     public var userInterfaceLayoutDirection: UserInterfaceLayoutDirection = .leftToRight {
-        didSet { engineIfAny?.directionChanged(below: self) }
+        didSet {
+            invalidateDirection()
+            engineIfAny?.directionChanged(below: self)
+        }
     }
+    /// ``effectiveUserInterfaceLayoutDirection`` as last computed: 0 when unknown, else the
+    /// direction's raw value + 1. A view with a cached direction and an unspecified content
+    /// attribute always has a superview with a cached direction (or none), so invalidation
+    /// can stop at views whose cache is already clear.
+    @exclusivity(unchecked) var directionCache: UInt8 = 0
 
     let variables: ItemVariables
     /// How constraints refer to this view (see ``ItemHandle``).
@@ -154,12 +167,26 @@ open class LayoutView: LayoutItem {
     // MARK: Direction
 
     /// The direction this view lays out leading and trailing in.
+    /// Cached per view: a change of ``semanticContentAttribute`` or
+    /// ``userInterfaceLayoutDirection``, or a move to another superview, clears the caches
+    /// that depended on it.
     public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
-        switch semanticContentAttribute {
+        let cached = directionCache
+        if cached != 0 { return cached == 1 ? .leftToRight : .rightToLeft }
+        let direction: UserInterfaceLayoutDirection = switch semanticContentAttribute {
         case .forceRightToLeft: .rightToLeft
         case .forceLeftToRight, .playback, .spatial: .leftToRight
         case .unspecified: superview?.effectiveUserInterfaceLayoutDirection ?? userInterfaceLayoutDirection
         }
+        directionCache = UInt8(truncatingIfNeeded: direction.rawValue) &+ 1
+        return direction
+    }
+
+    /// Clears the cached direction of this view and of the views below it that follow it.
+    func invalidateDirection() {
+        guard directionCache != 0 else { return }
+        directionCache = 0
+        for view in subviews where view.semanticContentAttribute == .unspecified { view.invalidateDirection() }
     }
 
     // MARK: Hierarchy
