@@ -80,10 +80,12 @@ open class LayoutView: LayoutItem {
         storedFrame = frame
         variables = ItemVariables()
         handle.item = self
+        handle.view = self
     }
 
     deinit {
         handle.item = nil
+        handle.view = nil
         for view in subviews { view.superview = nil }
         for guide in allGuides { guide.owningView = nil }
         for constraint in constraints {
