@@ -28,19 +28,21 @@ open class LayoutConstraint: CustomStringConvertible {
     /// What made the constraint: the user, or the engine for a view.
     enum Origin: Equatable { case user, autoresizing, contentSize, guide, root }
     let origin: Origin
-    var storedConstant: Double
-    var storedPriority: LayoutPriority
+    // The mutable fields below are only ever accessed briefly (no `inout` spans), so they
+    // skip the dynamic exclusivity checks that class properties get otherwise.
+    @exclusivity(unchecked) var storedConstant: Double
+    @exclusivity(unchecked) var storedPriority: LayoutPriority
     /// The view it is installed on while active (cleared by the view when it goes away).
-    unowned(unsafe) var installedOn: LayoutView?
+    @exclusivity(unchecked) unowned(unsafe) var installedOn: LayoutView?
     /// Its solver constraint while it is in an engine's solver.
-    var lowering: Cassowary.Constraint?
+    @exclusivity(unchecked) var lowering: Cassowary.Constraint?
     /// An error found when an anchor made the constraint (anchor factories cannot throw);
     /// activation throws it.
-    var deferredError: LayoutError?
+    let deferredError: LayoutError?
     /// For constraints made from ``LayoutAnchor/anchorWithOffset(to:)`` dimensions: the
     /// side is `end − start` instead of an item's attribute.
-    var firstSpan: AnchorSpan?
-    var secondSpan: AnchorSpan?
+    let firstSpan: AnchorSpan?
+    let secondSpan: AnchorSpan?
     /// Extra terms on the right side, for constraints the engine makes (an autoresizing
     /// mask shares the superview's size change among margins and size).
     var extraTerms: [ExtraTerm] = []

@@ -9,16 +9,18 @@ open class LayoutView: LayoutItem {
     public var identifier: String?
     /// The view this one is a subview of. (Not a weak reference, which would make every
     /// retain of a superview slow: a view clears it in its subviews when it goes away.)
-    public private(set) unowned(unsafe) var superview: LayoutView? {
+    /// (Read on every activation and engine lookup and only ever accessed briefly, so it
+    /// skips dynamic exclusivity checks, as do ``subviews`` and ``constraints``.)
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: LayoutView? {
         didSet { invalidateDirection() }
     }
     /// The subviews, back to front.
-    public private(set) var subviews: [LayoutView] = []
+    @exclusivity(unchecked) public private(set) var subviews: [LayoutView] = []
     /// The layout guides added to this view (not its margins or safe-area guides).
     public private(set) var layoutGuides: [LayoutGuide] = []
     /// The active constraints installed on this view (the closest common ancestor of
     /// their items).
-    public internal(set) var constraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) public internal(set) var constraints: [LayoutConstraint] = []
     /// Whether the view is hidden. Hidden views keep taking part in layout, as in UIKit.
     public var isHidden = false
 
@@ -57,7 +59,7 @@ open class LayoutView: LayoutItem {
     let handle = ItemHandle()
     var storedFrame: Rect
     /// The engine, on a root view only.
-    var ownEngine: LayoutEngine?
+    @exclusivity(unchecked) var ownEngine: LayoutEngine?
     var needsLayout = true
     var needsUpdateConstraints = true
     var marginsGuideStorage: LayoutGuide?
