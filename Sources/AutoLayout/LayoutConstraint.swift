@@ -86,7 +86,7 @@ open class LayoutConstraint: CustomStringConvertible {
         storedConstant = constant
         storedPriority = priority
         self.origin = origin
-        self.identifier = identifier
+        if let identifier { self.identifier = identifier }  // (assigning nil again costs an access check)
         self.firstSpan = firstSpan
         self.secondSpan = secondSpan
         self.deferredError = deferredError
