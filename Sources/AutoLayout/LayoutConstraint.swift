@@ -23,7 +23,7 @@ open class LayoutConstraint: CustomStringConvertible {
     /// The factor applied to the second attribute.
     public let multiplier: Double
     /// A name shown in descriptions and logs.
-    public var identifier: String?
+    @exclusivity(unchecked) public var identifier: String?
 
     /// What made the constraint: the user, or the engine for a view.
     enum Origin: Equatable { case user, autoresizing, contentSize, guide, root }
@@ -86,7 +86,7 @@ open class LayoutConstraint: CustomStringConvertible {
         storedConstant = constant
         storedPriority = priority
         self.origin = origin
-        if let identifier { self.identifier = identifier }  // (assigning nil again costs an access check)
+        self.identifier = identifier
         self.firstSpan = firstSpan
         self.secondSpan = secondSpan
         self.deferredError = deferredError
