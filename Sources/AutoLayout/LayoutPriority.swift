@@ -48,3 +48,24 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable,
     /// The solver strength: required, or a level of its own.
     var strength: Strength { isRequired ? .required : .level(Double(rawValue)) }
 }
+
+/// A priority for each axis, indexed by ``LayoutAxis/rawValue``: stored inline, so setting
+/// one copies no array.
+struct AxisPriorities {
+    var horizontal: LayoutPriority
+    var vertical: LayoutPriority
+
+    /// The same priority on both axes.
+    init(_ both: LayoutPriority) {
+        horizontal = both
+        vertical = both
+    }
+
+    /// The priority for the axis with this raw value (0 horizontal, 1 vertical).
+    subscript(axis: Int) -> LayoutPriority {
+        get { axis == LayoutAxis.horizontal.rawValue ? horizontal : vertical }
+        set {
+            if axis == LayoutAxis.horizontal.rawValue { horizontal = newValue } else { vertical = newValue }
+        }
+    }
+}

@@ -68,8 +68,8 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) var safeAreaGuideStorage: LayoutGuide?
     @exclusivity(unchecked) var readableGuideStorage: LayoutGuide?
     @exclusivity(unchecked) var intrinsicSizeCache: Size?
-    @exclusivity(unchecked) var huggingPriorities: [LayoutPriority] = [.defaultLow, .defaultLow]
-    @exclusivity(unchecked) var compressionPriorities: [LayoutPriority] = [.defaultHigh, .defaultHigh]
+    @exclusivity(unchecked) var huggingPriorities = AxisPriorities(.defaultLow)
+    @exclusivity(unchecked) var compressionPriorities = AxisPriorities(.defaultHigh)
     @exclusivity(unchecked) var marginsStorage = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     @exclusivity(unchecked) var directionalMargins: DirectionalEdgeInsets?
     @exclusivity(unchecked) var safeAreaInsetsStorage = EdgeInsets.zero
