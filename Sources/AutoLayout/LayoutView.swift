@@ -219,7 +219,11 @@ open class LayoutView: LayoutItem {
         view.ownEngine = nil
         absorbed?.detach()
         view.superview = self
-        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        if index >= subviews.count {
+            subviews.append(view)  // (addSubview: appending is far cheaper than a general insert)
+        } else {
+            subviews.insert(view, at: max(0, index))
+        }
         engine.adopt(view)
         setNeedsLayout()
     }
