@@ -6,11 +6,30 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
     /// The attribute it stands for.
     public let attribute: LayoutAttribute
     let span: AnchorSpan?
+    /// The item's handle (nil for an item that is neither a view nor a guide).
+    let itemHandle: ItemHandle?
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute, span: AnchorSpan? = nil) {
         self.item = item
         self.attribute = attribute
         self.span = span
+        itemHandle = handle(of: item)
+    }
+
+    /// An anchor of a view (no cast needed to find its handle).
+    @inline(__always) init(_ view: LayoutView, _ attribute: LayoutAttribute) {
+        item = view
+        self.attribute = attribute
+        span = nil
+        itemHandle = view.handle
+    }
+
+    /// An anchor of a guide.
+    @inline(__always) init(_ guide: LayoutGuide, _ attribute: LayoutAttribute) {
+        item = guide
+        self.attribute = attribute
+        span = nil
+        itemHandle = guide.handle
     }
 
     /// `self == anchor + constant`.
@@ -32,24 +51,31 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
     /// Anchor factories cannot throw, so an invalid pair is kept and thrown on activation.
     func make(_ relation: LayoutRelation, _ anchor: LayoutAnchor<AnchorType>?, _ multiplier: Double,
               _ constant: Double) -> LayoutConstraint {
-        let constraint = LayoutConstraint(generated: .user, item, attribute, relation, anchor?.item,
-                                          anchor?.attribute ?? .notAnAttribute, multiplier: multiplier,
-                                          constant: constant, identifier: nil)
-        constraint.firstSpan = span
-        constraint.secondSpan = anchor?.span
-        if span == nil && anchor?.span == nil {
-            do {
-                try LayoutConstraint.validate(item, attribute, anchor?.item, anchor?.attribute ?? .notAnAttribute,
-                                              anchor == nil ? 0 : multiplier, constant)
-            } catch {
-                constraint.deferredError = error as? LayoutError
+        let secondAttribute = anchor?.attribute ?? .notAnAttribute
+        let secondSpan = anchor?.span
+        let storedMultiplier = anchor == nil ? 0 : multiplier
+        var error: LayoutError?
+        if span == nil && secondSpan == nil {
+            // Anchors of views and guides need only the pairing checks; anything else (or a
+            // refused pairing) goes through full validation for its error and message.
+            if itemHandle == nil || (anchor != nil && anchor?.itemHandle == nil)
+                || LayoutConstraint.pairingProblem(attribute, anchor != nil, secondAttribute, storedMultiplier,
+                                                   constant) != nil {
+                do {
+                    try LayoutConstraint.validate(item, attribute, anchor?.item, secondAttribute, storedMultiplier,
+                                                  constant)
+                } catch let refusal {
+                    error = refusal
+                }
             }
         } else if !multiplier.isFinite {
-            constraint.deferredError = .nonFiniteMultiplier
+            error = .nonFiniteMultiplier
         } else if !constant.isFinite {
-            constraint.deferredError = .nonFiniteConstant
+            error = .nonFiniteConstant
         }
-        return constraint
+        return LayoutConstraint(origin: .user, itemHandle, attribute, relation, anchor?.itemHandle, secondAttribute,
+                                multiplier: storedMultiplier, constant: constant, firstSpan: span, secondSpan: secondSpan,
+                                deferredError: error)
     }
 
     /// `item.attribute`, or `(end − start)` for an offset dimension.

@@ -37,35 +37,44 @@ extension LayoutConstraint {
 
     /// The view a constraint between these items is installed on.
     func commonAncestor() throws -> LayoutView {
-        func view(of item: LayoutItem?) throws -> LayoutView? {
-            switch item {
-            case nil: return nil
-            case let view as LayoutView: return view
-            case let guide as LayoutGuide:
-                guard let owner = guide.owningView else { throw LayoutError.guideWithoutOwningView(guide.description) }
-                return owner
-            case let other?: throw LayoutError.unsupportedItem(String(describing: other))
-            }
-        }
-        guard var host = try view(of: firstItem) else { throw LayoutError.invalidPairing(description) }
-        if let second = try view(of: secondItem), second !== host {
+        guard var host = try LayoutConstraint.view(of: firstHandle) else { throw LayoutError.invalidPairing(description) }
+        if let second = try LayoutConstraint.view(of: secondHandle), second !== host {
             host = try LayoutConstraint.commonAncestor(host, second, description)
         }
         // Offset dimensions also relate the ends of their spans.
-        for span in [firstSpan, secondSpan].compactMap({ $0 }) {
-            for item in [span.start.item, span.end.item] {
-                if let other = try view(of: item) { host = try LayoutConstraint.commonAncestor(host, other, description) }
+        if firstSpan == nil && secondSpan == nil { return host }
+        for span in [firstSpan, secondSpan] {
+            guard let span else { continue }
+            for end in [span.start, span.end] {
+                if let other = try LayoutConstraint.view(of: end.itemHandle) {
+                    host = try LayoutConstraint.commonAncestor(host, other, description)
+                }
             }
         }
         return host
     }
 
+    /// The view an item's constraints are installed on or above: the view itself, or a
+    /// guide's owning view; nil for no item (or one that has gone away).
+    @inline(__always) static func view(of handle: ItemHandle?) throws -> LayoutView? {
+        guard let handle else { return nil }
+        if let view = handle.view { return view }
+        switch handle.item {
+        case nil: return nil
+        case let guide as LayoutGuide:
+            guard let owner = guide.owningView else { throw LayoutError.guideWithoutOwningView(guide.description) }
+            return owner
+        case let other?: throw LayoutError.unsupportedItem(String(describing: other))
+        }
+    }
+
     static func commonAncestor(_ first: LayoutView, _ second: LayoutView,
                                _ description: @autoclosure () -> String) throws -> LayoutView {
-        if first === second || second.superview === first { return first }
-        if first.superview === second || first.superview === second.superview && first.superview != nil {
-            return first.superview === second ? second : first.superview!
-        }
+        // The usual cases first: the same view, a parent and its child, two siblings.
+        if first === second { return first }
+        let firstParent = first.superview, secondParent = second.superview
+        if secondParent === first { return first }
+        if let firstParent, firstParent === second || firstParent === secondParent { return firstParent }
         func depth(_ view: LayoutView) -> Int {
             var d = 0, current = view.superview
             while let v = current { d += 1; current = v.superview }

@@ -23,24 +23,26 @@ open class LayoutConstraint: CustomStringConvertible {
     /// The factor applied to the second attribute.
     public let multiplier: Double
     /// A name shown in descriptions and logs.
-    public var identifier: String?
+    @exclusivity(unchecked) public var identifier: String?
 
     /// What made the constraint: the user, or the engine for a view.
     enum Origin: Equatable { case user, autoresizing, contentSize, guide, root }
     let origin: Origin
-    var storedConstant: Double
-    var storedPriority: LayoutPriority
+    // The mutable fields below are only ever accessed briefly (no `inout` spans), so they
+    // skip the dynamic exclusivity checks that class properties get otherwise.
+    @exclusivity(unchecked) var storedConstant: Double
+    @exclusivity(unchecked) var storedPriority: LayoutPriority
     /// The view it is installed on while active (cleared by the view when it goes away).
-    unowned(unsafe) var installedOn: LayoutView?
+    @exclusivity(unchecked) unowned(unsafe) var installedOn: LayoutView?
     /// Its solver constraint while it is in an engine's solver.
-    var lowering: Cassowary.Constraint?
+    @exclusivity(unchecked) var lowering: Cassowary.Constraint?
     /// An error found when an anchor made the constraint (anchor factories cannot throw);
     /// activation throws it.
-    var deferredError: LayoutError?
+    let deferredError: LayoutError?
     /// For constraints made from ``LayoutAnchor/anchorWithOffset(to:)`` dimensions: the
     /// side is `end − start` instead of an item's attribute.
-    var firstSpan: AnchorSpan?
-    var secondSpan: AnchorSpan?
+    let firstSpan: AnchorSpan?
+    let secondSpan: AnchorSpan?
     /// Extra terms on the right side, for constraints the engine makes (an autoresizing
     /// mask shares the superview's size change among margins and size).
     var extraTerms: [ExtraTerm] = []
@@ -59,44 +61,91 @@ open class LayoutConstraint: CustomStringConvertible {
 
     /// A constraint made without validation: by the engine, by an anchor (which defers its
     /// validation to activation), or by the public initializer after validating.
-    init(generated origin: Origin, _ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
-         _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute, multiplier: Double = 1, constant: Double,
-         priority: LayoutPriority = .required, identifier: String?) {
-        firstHandle = handle(of: item)
+    convenience init(generated origin: Origin, _ item: LayoutItem, _ attribute: LayoutAttribute,
+                     _ relation: LayoutRelation, _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute,
+                     multiplier: Double = 1, constant: Double, priority: LayoutPriority = .required,
+                     identifier: String?) {
+        let toConstant = toItem == nil
+        self.init(origin: origin, handle(of: item), attribute, relation, handle(of: toItem),
+                  toConstant ? .notAnAttribute : secondAttribute, multiplier: toConstant ? 0 : multiplier,
+                  constant: constant, priority: priority, identifier: identifier)
+    }
+
+    /// The designated initializer: every field as given (a constant's second attribute is
+    /// ``LayoutAttribute/notAnAttribute`` and its multiplier 0 already).
+    init(origin: Origin, _ firstHandle: ItemHandle?, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+         _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute, multiplier: Double, constant: Double,
+         priority: LayoutPriority = .required, identifier: String? = nil, firstSpan: AnchorSpan? = nil,
+         secondSpan: AnchorSpan? = nil, deferredError: LayoutError? = nil) {
+        self.firstHandle = firstHandle
         firstAttribute = attribute
         self.relation = relation
-        secondHandle = handle(of: toItem)
-        self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
-        self.multiplier = toItem == nil ? 0 : multiplier
+        self.secondHandle = secondHandle
+        self.secondAttribute = secondAttribute
+        self.multiplier = multiplier
         storedConstant = constant
         storedPriority = priority
         self.origin = origin
         self.identifier = identifier
+        self.firstSpan = firstSpan
+        self.secondSpan = secondSpan
+        self.deferredError = deferredError
     }
 
+    /// Throws the error for an item that is not a view or guide, or for a pairing
+    /// ``pairingProblem(_:_:_:_:_:)`` refuses, with Apple's message.
     static func validate(_ item: LayoutItem, _ attribute: LayoutAttribute, _ toItem: LayoutItem?,
-                         _ secondAttribute: LayoutAttribute, _ multiplier: Double, _ constant: Double) throws {
-        for candidate in [item, toItem].compactMap({ $0 }) where !(candidate is LayoutView || candidate is LayoutGuide) {
-            throw LayoutError.unsupportedItem(String(describing: candidate))
+                         _ secondAttribute: LayoutAttribute, _ multiplier: Double,
+                         _ constant: Double) throws(LayoutError) {
+        if !isSupported(item) { throw LayoutError.unsupportedItem(String(describing: item)) }
+        if let toItem, !isSupported(toItem) { throw LayoutError.unsupportedItem(String(describing: toItem)) }
+        if let problem = pairingProblem(attribute, toItem != nil, secondAttribute, multiplier, constant) {
+            throw problem.error(item, attribute, toItem, secondAttribute)
         }
-        guard multiplier.isFinite else { throw LayoutError.nonFiniteMultiplier }
-        guard constant.isFinite else { throw LayoutError.nonFiniteConstant }
-        // Built only for an error: describing the items costs more than the checks.
-        var pair: String { "\(item).\(attribute) and \(toItem.map { "\($0).\(secondAttribute)" } ?? "a constant")" }
-        guard attribute != .notAnAttribute else { throw LayoutError.invalidPairing(pair) }
-        if toItem == nil || secondAttribute == .notAnAttribute || multiplier == 0 {
-            if toItem != nil && secondAttribute == .notAnAttribute { throw LayoutError.invalidPairing(pair) }
-            if attribute.kind != .dimension { throw LayoutError.locationWithConstant("\(item).\(attribute)") }
-            return
+    }
+
+    /// Whether constraints can relate the item: views and guides only.
+    @inline(__always) static func isSupported(_ item: LayoutItem) -> Bool {
+        item is LayoutView || item is LayoutGuide
+    }
+
+    /// What is wrong with `attribute REL multiplier × second.secondAttribute + constant`, if
+    /// anything: a few number and enum checks, with no item or message involved.
+    @inline(__always)
+    static func pairingProblem(_ attribute: LayoutAttribute, _ hasSecond: Bool, _ secondAttribute: LayoutAttribute,
+                               _ multiplier: Double, _ constant: Double) -> PairingProblem? {
+        guard multiplier.isFinite else { return .nonFiniteMultiplier }
+        guard constant.isFinite else { return .nonFiniteConstant }
+        guard attribute != .notAnAttribute else { return .invalidPairing }
+        if !hasSecond || secondAttribute == .notAnAttribute || multiplier == 0 {
+            if hasSecond && secondAttribute == .notAnAttribute { return .invalidPairing }
+            return attribute.kind == .dimension ? nil : .locationWithConstant
         }
-        if attribute.kind == .dimension || secondAttribute.kind == .dimension {
-            guard attribute.kind == secondAttribute.kind else { throw LayoutError.invalidPairing(pair) }
-            return
-        }
-        guard attribute.kind == secondAttribute.kind else { throw LayoutError.invalidPairing(pair) }
+        let kind = attribute.kind
+        guard kind == secondAttribute.kind else { return .invalidPairing }
+        if kind == .dimension { return nil }
         if (attribute.isDirectional && secondAttribute.isLeftOrRight)
             || (attribute.isLeftOrRight && secondAttribute.isDirectional) {
-            throw LayoutError.mixedDirectionalAttributes(pair)
+            return .mixedDirectional
+        }
+        return nil
+    }
+
+    /// The ways a pairing can be invalid (see ``pairingProblem(_:_:_:_:_:)``).
+    enum PairingProblem {
+        case nonFiniteMultiplier, nonFiniteConstant, invalidPairing, locationWithConstant, mixedDirectional
+
+        /// The error, with Apple's message (built here only: describing items is costly).
+        func error(_ item: LayoutItem, _ attribute: LayoutAttribute, _ toItem: LayoutItem?,
+                   _ secondAttribute: LayoutAttribute) -> LayoutError {
+            var pair: String { "\(item).\(attribute) and \(toItem.map { "\($0).\(secondAttribute)" } ?? "a constant")" }
+            return switch self {
+            case .nonFiniteMultiplier: .nonFiniteMultiplier
+            case .nonFiniteConstant: .nonFiniteConstant
+            case .invalidPairing: .invalidPairing(pair)
+            case .locationWithConstant: .locationWithConstant("\(item).\(attribute)")
+            case .mixedDirectional: .mixedDirectionalAttributes(pair)
+            }
         }
     }
 

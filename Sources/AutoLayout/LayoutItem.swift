@@ -7,7 +7,9 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 /// away, so a constraint sees nil afterwards (the weak semantics of UIKit) while no view
 /// needs the side table a weak reference would give it.
 final class ItemHandle {
-    unowned(unsafe) var item: LayoutItem?
+    @exclusivity(unchecked) unowned(unsafe) var item: LayoutItem?
+    /// The item when it is a view (set by the view): activation finds the view without a cast.
+    @exclusivity(unchecked) unowned(unsafe) var view: LayoutView?
     init() {}
 }
 

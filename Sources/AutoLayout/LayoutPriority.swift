@@ -45,6 +45,39 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable,
     /// The number, without `.0` when whole.
     public var description: String { format(Double(rawValue)) }
 
-    /// The solver strength: required, or a level of its own.
-    var strength: Strength { isRequired ? .required : .level(Double(rawValue)) }
+    /// The solver strength: required, or a level of its own. The two levels every view's
+    /// content size uses (hugging and compression resistance: four constraints per view)
+    /// are made once; a strength holds an array, so making one allocates.
+    var strength: Strength {
+        if isRequired { return .required }
+        switch rawValue {
+        case LayoutPriority.defaultLow.rawValue: return LayoutPriority.defaultLowStrength
+        case LayoutPriority.defaultHigh.rawValue: return LayoutPriority.defaultHighStrength
+        default: return .level(Double(rawValue))
+        }
+    }
+
+    private static let defaultLowStrength = Strength.level(Double(LayoutPriority.defaultLow.rawValue))
+    private static let defaultHighStrength = Strength.level(Double(LayoutPriority.defaultHigh.rawValue))
+}
+
+/// A priority for each axis, indexed by ``LayoutAxis/rawValue``: stored inline, so setting
+/// one copies no array.
+struct AxisPriorities {
+    var horizontal: LayoutPriority
+    var vertical: LayoutPriority
+
+    /// The same priority on both axes.
+    init(_ both: LayoutPriority) {
+        horizontal = both
+        vertical = both
+    }
+
+    /// The priority for the axis with this raw value (0 horizontal, 1 vertical).
+    subscript(axis: Int) -> LayoutPriority {
+        get { axis == LayoutAxis.horizontal.rawValue ? horizontal : vertical }
+        set {
+            if axis == LayoutAxis.horizontal.rawValue { horizontal = newValue } else { vertical = newValue }
+        }
+    }
 }

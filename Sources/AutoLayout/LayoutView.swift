@@ -5,72 +5,91 @@
 /// superview) owns the layout engine of its hierarchy, so separate hierarchies share no
 /// state and can be laid out on different threads at the same time.
 open class LayoutView: LayoutItem {
+    // The stored properties are read on every activation, lowering and layout pass and are
+    // only ever accessed briefly (no `inout` access spans a call that could reach them
+    // again), so they skip the dynamic exclusivity checks class properties get otherwise.
+
     /// A name used in every description and diagnostic.
-    public var identifier: String?
+    @exclusivity(unchecked) public var identifier: String?
     /// The view this one is a subview of. (Not a weak reference, which would make every
     /// retain of a superview slow: a view clears it in its subviews when it goes away.)
-    public private(set) unowned(unsafe) var superview: LayoutView?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: LayoutView? {
+        didSet { invalidateDirection() }
+    }
     /// The subviews, back to front.
-    public private(set) var subviews: [LayoutView] = []
+    @exclusivity(unchecked) public private(set) var subviews: [LayoutView] = []
     /// The layout guides added to this view (not its margins or safe-area guides).
-    public private(set) var layoutGuides: [LayoutGuide] = []
+    @exclusivity(unchecked) public private(set) var layoutGuides: [LayoutGuide] = []
     /// The active constraints installed on this view (the closest common ancestor of
     /// their items).
-    public internal(set) var constraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) public internal(set) var constraints: [LayoutConstraint] = []
     /// Whether the view is hidden. Hidden views keep taking part in layout, as in UIKit.
-    public var isHidden = false
+    @exclusivity(unchecked) public var isHidden = false
 
     /// Whether the view's frame and ``autoresizingMask`` become required constraints.
     /// True by default, as in UIKit; set it to false to place the view with constraints.
-    public var translatesAutoresizingMaskIntoConstraints = true {
+    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true {
         didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { engineIfAny?.refreshGenerated(for: self) } }
     }
     /// How the frame follows the superview's size when translated into constraints.
-    public var autoresizingMask: AutoresizingMask = [] {
+    @exclusivity(unchecked) public var autoresizingMask: AutoresizingMask = [] {
         didSet { if oldValue != autoresizingMask { engineIfAny?.refreshGenerated(for: self) } }
     }
 
     /// Whether the view flips in right-to-left layouts.
-    public var semanticContentAttribute: SemanticContentAttribute = .unspecified {
-        didSet { engineIfAny?.directionChanged(below: self) }
+    @exclusivity(unchecked) public var semanticContentAttribute: SemanticContentAttribute = .unspecified {
+        didSet {
+            invalidateDirection()
+            engineIfAny?.directionChanged(below: self)
+        }
     }
     /// The layout direction of a root view whose content attribute is unspecified.
-    public var userInterfaceLayoutDirection: UserInterfaceLayoutDirection = .leftToRight {
-        didSet { engineIfAny?.directionChanged(below: self) }
+    @exclusivity(unchecked) public var userInterfaceLayoutDirection: UserInterfaceLayoutDirection = .leftToRight {
+        didSet {
+            invalidateDirection()
+            engineIfAny?.directionChanged(below: self)
+        }
     }
+    /// ``effectiveUserInterfaceLayoutDirection`` as last computed: 0 when unknown, else the
+    /// direction's raw value + 1. A view with a cached direction and an unspecified content
+    /// attribute always has a superview with a cached direction (or none), so invalidation
+    /// can stop at views whose cache is already clear.
+    @exclusivity(unchecked) var directionCache: UInt8 = 0
 
     let variables: ItemVariables
     /// How constraints refer to this view (see ``ItemHandle``).
     let handle = ItemHandle()
-    var storedFrame: Rect
+    @exclusivity(unchecked) var storedFrame: Rect
     /// The engine, on a root view only.
-    var ownEngine: LayoutEngine?
-    var needsLayout = true
-    var needsUpdateConstraints = true
-    var marginsGuideStorage: LayoutGuide?
-    var safeAreaGuideStorage: LayoutGuide?
-    var readableGuideStorage: LayoutGuide?
-    var intrinsicSizeCache: Size?
-    var huggingPriorities: [LayoutPriority] = [.defaultLow, .defaultLow]
-    var compressionPriorities: [LayoutPriority] = [.defaultHigh, .defaultHigh]
-    var marginsStorage = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-    var directionalMargins: DirectionalEdgeInsets?
-    var safeAreaInsetsStorage = EdgeInsets.zero
-    var preservesStorage = false
+    @exclusivity(unchecked) var ownEngine: LayoutEngine?
+    @exclusivity(unchecked) var needsLayout = true
+    @exclusivity(unchecked) var needsUpdateConstraints = true
+    @exclusivity(unchecked) var marginsGuideStorage: LayoutGuide?
+    @exclusivity(unchecked) var safeAreaGuideStorage: LayoutGuide?
+    @exclusivity(unchecked) var readableGuideStorage: LayoutGuide?
+    @exclusivity(unchecked) var intrinsicSizeCache: Size?
+    @exclusivity(unchecked) var huggingPriorities = AxisPriorities(.defaultLow)
+    @exclusivity(unchecked) var compressionPriorities = AxisPriorities(.defaultHigh)
+    @exclusivity(unchecked) var marginsStorage = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    @exclusivity(unchecked) var directionalMargins: DirectionalEdgeInsets?
+    @exclusivity(unchecked) var safeAreaInsetsStorage = EdgeInsets.zero
+    @exclusivity(unchecked) var preservesStorage = false
     /// The margin and safe-area insets the engine's guide constraints were last made with.
-    var appliedInsets: (margins: EdgeInsets, safeArea: EdgeInsets)?
+    @exclusivity(unchecked) var appliedInsets: (margins: EdgeInsets, safeArea: EdgeInsets)?
     var diagnosticsHandlerStorage: ((LayoutDiagnostic) -> Void)?
-    var insetsFromSafeAreaStorage = true
+    @exclusivity(unchecked) var insetsFromSafeAreaStorage = true
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
         storedFrame = frame
         variables = ItemVariables()
         handle.item = self
+        handle.view = self
     }
 
     deinit {
         handle.item = nil
+        handle.view = nil
         for view in subviews { view.superview = nil }
         for guide in allGuides { guide.owningView = nil }
         for constraint in constraints {
@@ -154,12 +173,26 @@ open class LayoutView: LayoutItem {
     // MARK: Direction
 
     /// The direction this view lays out leading and trailing in.
+    /// Cached per view: a change of ``semanticContentAttribute`` or
+    /// ``userInterfaceLayoutDirection``, or a move to another superview, clears the caches
+    /// that depended on it.
     public var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
-        switch semanticContentAttribute {
+        let cached = directionCache
+        if cached != 0 { return cached == 1 ? .leftToRight : .rightToLeft }
+        let direction: UserInterfaceLayoutDirection = switch semanticContentAttribute {
         case .forceRightToLeft: .rightToLeft
         case .forceLeftToRight, .playback, .spatial: .leftToRight
         case .unspecified: superview?.effectiveUserInterfaceLayoutDirection ?? userInterfaceLayoutDirection
         }
+        directionCache = UInt8(truncatingIfNeeded: direction.rawValue) &+ 1
+        return direction
+    }
+
+    /// Clears the cached direction of this view and of the views below it that follow it.
+    func invalidateDirection() {
+        guard directionCache != 0 else { return }
+        directionCache = 0
+        for view in subviews where view.semanticContentAttribute == .unspecified { view.invalidateDirection() }
     }
 
     // MARK: Hierarchy
@@ -186,7 +219,11 @@ open class LayoutView: LayoutItem {
         view.ownEngine = nil
         absorbed?.detach()
         view.superview = self
-        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        if index >= subviews.count {
+            subviews.append(view)  // (addSubview: appending is far cheaper than a general insert)
+        } else {
+            subviews.insert(view, at: max(0, index))
+        }
         engine.adopt(view)
         setNeedsLayout()
     }
