@@ -26,21 +26,47 @@ public final class Constraint: Sendable, CustomStringConvertible {
     public let expression: Expression
     /// How the expression compares with zero.
     public let relation: Relation
-    /// How much the constraint matters.
+    /// How much the constraint matters (for a two-sided equality, when the expression is
+    /// above zero).
     public let strength: Strength
+    /// For an equality held with a different strength on each side (see
+    /// ``init(_:equalAbove:below:)``), how much it matters when the expression is below
+    /// zero; nil when ``strength`` holds both ways.
+    public let belowStrength: Strength?
 
     /// Creates `expression OP 0`.
     public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
         self.expression = expression.reduced()
         self.relation = relation
         self.strength = strength
+        belowStrength = nil
     }
 
-    /// A new constraint with the same relation and expression and another strength.
+    /// Creates the preference `expression == 0` whose error costs `above` where the
+    /// expression is positive and `below` where it is negative: the two inequalities
+    /// `expression <= 0` at `above` and `expression >= 0` at `below` as one row with two
+    /// error symbols instead of two rows with four symbols. (Auto Layout's content size is
+    /// one: hugging above the intrinsic size, compression resistance below it.)
+    ///
+    /// Returns nil when either strength is required: write the inequalities then.
+    public init?(_ expression: Expression, equalAbove above: Strength, below: Strength) {
+        guard !above.isRequired, !below.isRequired else { return nil }
+        self.expression = expression.reduced()
+        relation = .equal
+        strength = above
+        belowStrength = below == above ? nil : below
+    }
+
+    /// The strength of the error on one side of an equality: above zero (`plus`) or below.
+    func errorStrength(above: Bool) -> Strength { above ? strength : belowStrength ?? strength }
+
+    /// A new constraint with the same relation and expression and another strength (on
+    /// both sides).
     public init(_ other: Constraint, strength: Strength) {
         self.expression = other.expression
         self.relation = other.relation
         self.strength = strength
+        belowStrength = nil
     }
 
     /// A copy of this constraint with another strength, as in `(x == 10).withStrength(.weak)`.
@@ -59,6 +85,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
 
     /// The constraint as `x - y - 10 == 0 | strong`.
     public var description: String {
-        "\(expression) \(relation) 0 | \(strength)"
+        guard let below = belowStrength else { return "\(expression) \(relation) 0 | \(strength)" }
+        return "\(expression) \(relation) 0 | above \(strength), below \(below)"
     }
 }

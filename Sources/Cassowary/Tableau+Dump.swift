@@ -48,19 +48,21 @@ extension Tableau {
         var total = 0.0
         for record in records.values.sorted(by: { $0.sequence < $1.sequence }) {
             let constraint = record.constraint
-            guard let weight = constraint.strength.components.first(where: { $0.level == level })?.weight else { continue }
+            func weight(above: Bool) -> Double {
+                constraint.errorStrength(above: above).components.first(where: { $0.level == level })?.weight ?? 0
+            }
             var value = constraint.expression.constant
             for term in constraint.expression.terms {
                 let symbol = variables[Identity(term.variable)]
                 value += term.coefficient * (symbol.flatMap { rows[$0.index]?.constant } ?? 0)
             }
             if let edit = edits.values.first(where: { $0.constraint === constraint }) { value -= edit.constant }
-            let violation = switch constraint.relation {
-            case .equal: abs(value)
-            case .lessThanOrEqual: max(0, value)
-            case .greaterThanOrEqual: max(0, -value)
+            let weighted = switch constraint.relation {
+            case .equal: value > 0 ? weight(above: true) * value : weight(above: false) * -value
+            case .lessThanOrEqual: weight(above: true) * max(0, value)
+            case .greaterThanOrEqual: weight(above: true) * max(0, -value)
             }
-            total += weight * violation
+            total += weighted
         }
         return total
     }

@@ -148,9 +148,9 @@ extension Tableau {
         }
     }
 
-    /// Whether two constraints have the same terms, relation and strength.
+    /// Whether two constraints have the same terms, relation and strengths.
     static func differOnlyInConstant(_ a: Constraint, _ b: Constraint) -> Bool {
-        guard a.relation == b.relation, a.strength == b.strength,
+        guard a.relation == b.relation, a.strength == b.strength, a.belowStrength == b.belowStrength,
               a.expression.terms.count == b.expression.terms.count else { return false }
         return zip(a.expression.terms, b.expression.terms).allSatisfy {
             $0.variable === $1.variable && $0.coefficient == $1.coefficient

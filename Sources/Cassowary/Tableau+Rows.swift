@@ -97,7 +97,7 @@ extension Tableau {
                 row.insert(plus, -1)
                 row.insert(minus, 1)
                 objective.add(plus, strength: strength)
-                objective.add(minus, strength: strength)
+                objective.add(minus, strength: constraint.errorStrength(above: false))
             } else if tracksEqualityMarkers {
                 let dummy = makeSymbol(.dummy)
                 record.marker = dummy
@@ -180,12 +180,14 @@ extension Tableau {
         let constraint = record.constraint
         for symbol in [record.marker, record.other] {
             guard let symbol, symbol.kind == .error else { continue }
+            // An equality's second error symbol is the one below zero.
+            let strength = constraint.errorStrength(above: constraint.relation != .equal || symbol != record.other)
             if let row = rows[symbol.index] {
-                for component in constraint.strength.components {
+                for component in strength.components {
                     objective.addRow(row, level: component.level, weight: -component.weight)
                 }
             } else {
-                objective.add(symbol, strength: constraint.strength, sign: -1)
+                objective.add(symbol, strength: strength, sign: -1)
             }
         }
         if let marker = record.marker {

@@ -23,8 +23,13 @@ struct RandomSystem {
         let terms = chosen.map { Term($0, coefficient: Double([-2, -1, 1, 1, 2, 3].randomElement(using: &rng)!)) }
         let constant = Double(Int.random(in: -40...40, using: &rng))
         let relation: Relation = [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
-        return Constraint(Expression(terms, constant: constant), relation,
-                          strength: Self.strengths.randomElement(using: &rng)!)
+        let strength = Self.strengths.randomElement(using: &rng)!
+        if relation == .equal, !strength.isRequired, Int.random(in: 0..<3, using: &rng) == 0 {
+            // A two-sided equality, costed differently above and below.
+            let below = Self.strengths.filter { !$0.isRequired }.randomElement(using: &rng)!
+            return Constraint(Expression(terms, constant: constant), equalAbove: strength, below: below)!
+        }
+        return Constraint(Expression(terms, constant: constant), relation, strength: strength)
     }
 }
 
@@ -43,7 +48,9 @@ struct PropertyRun {
 
     var levels: [Double] {
         var all = Set<Double>()
-        for c in added { for k in c.strength.components { all.insert(k.level) } }
+        for c in added {
+            for k in c.strength.components + (c.belowStrength?.components ?? []) { all.insert(k.level) }
+        }
         for e in edits { for k in e.2.components { all.insert(k.level) } }
         return all.sorted(by: >)
     }

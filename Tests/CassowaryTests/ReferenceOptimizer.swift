@@ -83,10 +83,10 @@ struct ReferenceOptimizer {
                 row[2 * v, default: 0] += term.coefficient
                 row[2 * v + 1, default: 0] -= term.coefficient
             }
-            func addColumn(_ coefficient: Double, cost: Bool) {
+            func addColumn(_ coefficient: Double, cost: Bool, strength: Strength? = nil) {
                 row[columns] = coefficient
                 if cost {
-                    for component in constraint.strength.components {
+                    for component in (strength ?? constraint.strength).components {
                         let level = levels.firstIndex(of: component.level)!
                         costs[level][columns] = component.weight
                     }
@@ -96,8 +96,9 @@ struct ReferenceOptimizer {
             switch constraint.relation {
             case .equal:
                 if !constraint.strength.isRequired {
+                    // Above zero, then below (a two-sided equality costs them differently).
                     addColumn(-1, cost: true)
-                    addColumn(1, cost: true)
+                    addColumn(1, cost: true, strength: constraint.belowStrength)
                 }
             case .lessThanOrEqual:
                 addColumn(1, cost: false)
@@ -137,7 +138,9 @@ struct ReferenceOptimizer {
             case .lessThanOrEqual: max(0, v)
             case .greaterThanOrEqual: max(0, -v)
             }
-            for component in constraint.strength.components {
+            let strength = constraint.relation == .equal && v < 0 ? constraint.belowStrength ?? constraint.strength
+                : constraint.strength
+            for component in strength.components {
                 result[levels.firstIndex(of: component.level)!] += component.weight * violation
             }
         }
