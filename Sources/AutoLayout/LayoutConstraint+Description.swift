@@ -29,7 +29,11 @@ extension LayoutConstraint {
             right += storedConstant > 0 ? " + \(format(storedConstant))" : " - \(format(-storedConstant))"
         }
         var text = "\(side(firstItem, firstAttribute, span: firstSpan)) \(relation) \(right)"
-        if !storedPriority.isRequired { text += " @\(storedPriority)" }
+        if let compression = compressionPriority {
+            text += " Hug:\(storedPriority) CompressionResistance:\(compression)"
+        } else if !storedPriority.isRequired {
+            text += " @\(storedPriority)"
+        }
         return text
     }
 
@@ -73,14 +77,20 @@ extension LayoutConstraint {
     /// Apple's shape: `<LayoutConstraint:0x… 'identifier' BODY   (active, names: '|':superview )>`,
     /// where BODY is ``visualFormatDescription`` when there is one, else
     /// ``equationDescription``. Autoresizing-mask constraints start with their mask, as
-    /// `h=--& v=--&`, and are equations. Constraints the engine made are active while it holds them.
+    /// `h=--& v=--&`, and are equations. A content size with both priorities is
+    /// `<ContentSizeLayoutConstraint:0x… v.width == 97 Hug:250 CompressionResistance:750   (active)>`,
+    /// as UIKit prints it. Constraints the engine made are active while it holds them.
     var appleDescription: String {
         let address = UInt(bitPattern: ObjectIdentifier(self))
-        var text = origin == .autoresizing ? "<AutoresizingMaskLayoutConstraint" : "<LayoutConstraint"
+        let twoSided = compressionPriority != nil
+        var text = origin == .autoresizing ? "<AutoresizingMaskLayoutConstraint"
+            : twoSided ? "<ContentSizeLayoutConstraint" : "<LayoutConstraint"
         text += ":0x\(String(address % 0x1_0000_0000, radix: 16)) "
-        if let identifier, !identifier.isEmpty { text += origin == .autoresizing ? "\(identifier) " : "'\(identifier)' " }
+        if let identifier, !identifier.isEmpty, !twoSided {
+            text += origin == .autoresizing ? "\(identifier) " : "'\(identifier)' "
+        }
         var names: String?
-        if origin != .autoresizing, let (vfl, bar) = visualFormat() {
+        if origin != .autoresizing, !twoSided, let (vfl, bar) = visualFormat() {
             text += vfl
             if let bar { names = "names: '|':\(bar) " }
         } else {

@@ -46,6 +46,11 @@ open class LayoutConstraint: CustomStringConvertible {
     /// Extra terms on the right side, for constraints the engine makes (an autoresizing
     /// mask shares the superview's size change among margins and size).
     var extraTerms: [ExtraTerm] = []
+    /// For a content-size constraint that stands for both sides of an intrinsic size (an
+    /// equality at the hugging priority), the compression resistance priority: the engine
+    /// holds it as one two-sided solver equality, as UIKit's content-size constraints carry
+    /// both priorities. Nil for every other constraint.
+    @exclusivity(unchecked) var compressionPriority: LayoutPriority?
 
     /// Creates a constraint `item.attribute REL multiplier × toItem.attribute + constant`.
     /// - Throws: ``LayoutError`` for an item that is not a view or guide, attributes that

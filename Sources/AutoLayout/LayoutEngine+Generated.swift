@@ -42,7 +42,8 @@ extension LayoutEngine {
     static func sameShape(_ a: LayoutConstraint, _ b: LayoutConstraint) -> Bool {
         a.firstItem === b.firstItem && a.firstAttribute == b.firstAttribute && a.relation == b.relation
             && a.secondItem === b.secondItem && a.secondAttribute == b.secondAttribute && a.multiplier == b.multiplier
-            && a.storedPriority == b.storedPriority && a.extraTerms.count == b.extraTerms.count
+            && a.storedPriority == b.storedPriority && a.compressionPriority == b.compressionPriority
+            && a.extraTerms.count == b.extraTerms.count
             && zip(a.extraTerms, b.extraTerms).allSatisfy { $0.item === $1.item && $0.coefficient == $1.coefficient }
     }
 
@@ -187,19 +188,30 @@ extension LayoutEngine {
     }
 
     /// Hugging (`size <= intrinsic`) and compression resistance (`size >= intrinsic`) for
-    /// each axis with an intrinsic metric.
+    /// each axis with an intrinsic metric: one constraint `size == intrinsic` carrying both
+    /// priorities when neither is required (held as one two-sided solver equality), else
+    /// the two inequalities.
     func contentConstraints(for view: LayoutView) -> [LayoutConstraint] {
         let size = view.currentIntrinsicSize()
         var made: [LayoutConstraint] = []
         for (axis, attribute, value) in [(LayoutAxis.horizontal, LayoutAttribute.width, size.width),
                                          (.vertical, .height, size.height)] where value >= 0 && value.isFinite {
             let horizontal = axis == .horizontal
+            let hugging = view.contentHuggingPriority(for: axis)
+            let compression = view.contentCompressionResistancePriority(for: axis)
+            if !hugging.isRequired && !compression.isRequired {
+                let both = LayoutConstraint(generated: .contentSize, view, attribute, .equal, nil, .notAnAttribute,
+                                            constant: value, priority: hugging,
+                                            identifier: horizontal ? "H content size" : "V content size")
+                both.compressionPriority = compression
+                made.append(both)
+                continue
+            }
             made.append(LayoutConstraint(generated: .contentSize, view, attribute, .lessThanOrEqual, nil, .notAnAttribute,
-                                         constant: value, priority: view.contentHuggingPriority(for: axis),
+                                         constant: value, priority: hugging,
                                          identifier: horizontal ? "H hugging" : "V hugging"))
             made.append(LayoutConstraint(generated: .contentSize, view, attribute, .greaterThanOrEqual, nil,
-                                         .notAnAttribute, constant: value,
-                                         priority: view.contentCompressionResistancePriority(for: axis),
+                                         .notAnAttribute, constant: value, priority: compression,
                                          identifier: horizontal ? "H compression resistance" : "V compression resistance"))
         }
         return made

@@ -46,7 +46,12 @@ extension LayoutEngine {
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        return Cassowary.Constraint(Expression(terms, constant: offset), solverRelation, strength: c.storedPriority.strength)
+        let expression = Expression(terms, constant: offset)
+        if let compression = c.compressionPriority,
+           let both = Cassowary.Constraint(expression, equalAbove: c.storedPriority.strength, below: compression.strength) {
+            return both
+        }
+        return Cassowary.Constraint(expression, solverRelation, strength: c.storedPriority.strength)
     }
 
     /// The layout direction that decides what leading and trailing mean for an item.

@@ -110,6 +110,40 @@ import Testing
         #expect(a2.width == 10 && b2.width == 80, "\(a2) \(b2)")
     }
 
+    @Test("an intrinsic size is one two-sided constraint per axis, or two inequalities when a side is required")
+    func twoSidedContentSize() throws {
+        let root = makeRoot(300, 100)
+        let v = SizedView("v", 60, 20)
+        root.addSubview(v)
+        let wide = v.widthAnchor.constraint(greaterThanOrEqualToConstant: 100)
+        wide.priority = 500
+        let narrow = v.widthAnchor.constraint(lessThanOrEqualToConstant: 30)
+        narrow.priority = 400
+        try LayoutConstraint.activate([v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor), wide, narrow])
+        root.layoutIfNeeded()
+        #expect(v.frame.size == Size(width: 100, height: 20))  // 500 beats hugging (250)
+        var content = root.engine.generated[Identity(v)]!.content
+        #expect(content.count == 2 && content.allSatisfy { $0.relation == .equal && $0.compressionPriority == .defaultHigh })
+        let log = content[0].description
+        #expect(log.hasPrefix("<ContentSizeLayoutConstraint:0x"), "\(log)")
+        #expect(log.hasSuffix(" v.width == 60 Hug:250 CompressionResistance:750   (active)>"), "\(log)")
+        v.setContentHuggingPriority(600, for: .horizontal)
+        root.layoutIfNeeded()
+        #expect(v.frame.size == Size(width: 60, height: 20))  // hugging (600) beats 500, compression beats 400
+        wide.isActive = false
+        v.setContentCompressionResistancePriority(300, for: .horizontal)
+        root.layoutIfNeeded()
+        #expect(v.frame.size == Size(width: 30, height: 20))  // 400 beats compression (300)
+        v.setContentCompressionResistancePriority(.required, for: .horizontal)
+        root.layoutIfNeeded()
+        #expect(v.frame.size == Size(width: 60, height: 20))
+        content = root.engine.generated[Identity(v)]!.content
+        #expect(content.map(\.relation) == [.lessThanOrEqual, .greaterThanOrEqual, .equal])
+        #expect(content[1].priority == .required && content[1].compressionPriority == nil)
+        #expect(root.brokenConstraints.isEmpty)
+    }
+
     @Test func defaultsAndInvalidation() throws {
         let v = SizedView("v", 10, 10)
         #expect(v.contentHuggingPriority(for: .horizontal) == .defaultLow)
