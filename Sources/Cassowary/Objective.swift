@@ -21,6 +21,9 @@ struct Objective {
     private enum Change { case cost(Int, Int, Double) }
     private var journal: [Change] = []
     var journaling = false
+    /// Symbols from this index on were made in the call in progress; a rollback drops them,
+    /// so their costs are not journaled.
+    var journalFloor = 0
 
     /// Grows the dense storage to hold `count` symbols.
     mutating func reserveSymbols(_ count: Int) {
@@ -146,7 +149,7 @@ struct Objective {
     // MARK: Journal
 
     private mutating func setCost(_ k: Int, _ symbol: Symbol, _ value: Double) {
-        if journaling { journal.append(.cost(k, symbol.index, costs[k][symbol.index])) }
+        if journaling && symbol.index < journalFloor { journal.append(.cost(k, symbol.index, costs[k][symbol.index])) }
         costs[k][symbol.index] = value
     }
 

@@ -16,6 +16,8 @@ extension Tableau {
         journaling = true
         objective.journaling = true
         journalStart = journal.count
+        journalFloor = symbols.count
+        objective.journalFloor = symbols.count
         return Mark(journal: journal.count, meta: metaJournal.count, objective: objective.mark,
                     symbols: symbols.count, sequence: nextSequence)
     }
@@ -65,7 +67,7 @@ extension Tableau {
     /// Journals a row's old constant: in the cheap journal while no row has changed yet in
     /// this call, else in the row journal, which keeps the order of undoing exact.
     @inline(__always) mutating func journalConstant(_ index: Int, _ old: Double) {
-        guard journaling else { return }
+        guard journaling && index < journalFloor else { return }
         if journal.count == journalStart {
             constantJournal.append((Int32(index), old))
         } else {
@@ -74,9 +76,16 @@ extension Tableau {
     }
 
     /// Undoes the journals back to their marks and forgets symbols made since `symbolMark`.
+    /// Entries of those symbols (none are journaled from ``begin()`` on, but an edit's
+    /// shift journals in bulk) are skipped: their rows are dropped anyway.
     mutating func rollback(to mark: Int, meta metaMark: Int, symbols symbolMark: Int) {
         while journal.count > mark {
-            switch journal.removeLast() {
+            let entry = journal.removeLast()
+            switch entry {
+            case .row(let i, _), .constant(let i, _), .references(let i, _):
+                if Int(i) >= symbolMark { continue }
+            }
+            switch entry {
             case .row(let i, let old):
                 rows[Int(i)] = old
                 touch(Int(i))
@@ -90,6 +99,7 @@ extension Tableau {
             }
         }
         while let (i, old) = constantJournal.popLast() {
+            guard Int(i) < symbolMark else { continue }
             rows[Int(i)]!.constant = old
             touch(Int(i))
         }

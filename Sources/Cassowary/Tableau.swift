@@ -79,7 +79,14 @@ struct Tableau {
     var constantJournal: [(index: Int32, constant: Double)] = []
     /// `journal.count` when the call in progress began.
     var journalStart = 0
+    /// The number of symbols when the call in progress began. Symbols from this index on
+    /// are dropped by a rollback, so changes to their rows and counts are not journaled.
+    var journalFloor = 0
     var journaling = false
+    /// Whether a batch is in progress (see ``addBatch(_:)``), and whether the objective may
+    /// have become non-optimal since the batch last optimized.
+    var batching = false
+    var pendingOptimize = false
 
     init(tracksEqualityMarkers: Bool) {
         self.tracksEqualityMarkers = tracksEqualityMarkers
@@ -121,7 +128,7 @@ extension Tableau {
 
     /// Makes `basic` basic with `row` as its definition.
     mutating func insertRow(_ basic: Symbol, _ row: Row) {
-        if journaling { journal.append(.row(Int32(basic.index), nil)) }
+        if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), nil)) }
         touch(basic.index)
         rows[basic.index] = row
         for cell in row.cells { columns.append(Int32(basic.index), to: cell.symbol.index) }
@@ -130,7 +137,7 @@ extension Tableau {
     /// Removes and returns the row of a basic symbol.
     mutating func takeRow(_ basic: Symbol) -> Row {
         let row = rows[basic.index]!
-        if journaling { journal.append(.row(Int32(basic.index), row)) }
+        if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), row)) }
         touch(basic.index)
         rows[basic.index] = nil
         return row
@@ -138,7 +145,7 @@ extension Tableau {
 
     /// Replaces the row of a basic symbol; `added` lists the symbols it gained.
     mutating func replaceRow(_ basic: Symbol, _ row: Row, added: [Symbol]) {
-        if journaling { journal.append(.row(Int32(basic.index), rows[basic.index])) }
+        if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), rows[basic.index])) }
         touch(basic.index)
         rows[basic.index] = row
         for symbol in added { columns.append(Int32(basic.index), to: symbol.index) }
@@ -160,7 +167,9 @@ extension Tableau {
     }
 
     mutating func setReferences(_ symbol: Symbol, _ count: Int32) {
-        if journaling { journal.append(.references(Int32(symbol.index), references[symbol.index])) }
+        if journaling && symbol.index < journalFloor {
+            journal.append(.references(Int32(symbol.index), references[symbol.index]))
+        }
         references[symbol.index] = count
     }
 
