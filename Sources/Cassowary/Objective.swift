@@ -25,13 +25,17 @@ struct Objective {
     /// so their costs are not journaled.
     var journalFloor = 0
 
-    /// Grows the dense storage to hold `count` symbols.
-    mutating func reserveSymbols(_ count: Int) {
-        while symbolCount < count {
-            for k in costs.indices { costs[k].append(0) }
-            listed.append(false)
-            symbolCount += 1
-        }
+    /// Grows the dense storage to hold `count` symbols. The storage grows by doubling and
+    /// is zero past `symbolCount`, so making a symbol usually just counts it.
+    @inline(__always) mutating func reserveSymbols(_ count: Int) {
+        if count > listed.count { grow(to: count) }
+        symbolCount = max(symbolCount, count)
+    }
+
+    private mutating func grow(to count: Int) {
+        let missing = max(count, 2 * listed.count, 64) - listed.count
+        for k in costs.indices { costs[k].append(contentsOf: repeatElement(0, count: missing)) }
+        listed.append(contentsOf: repeatElement(false, count: missing))
     }
 
     /// The symbols other than dummies whose reduced cost is negative now, dropping the
@@ -55,7 +59,7 @@ struct Objective {
     mutating func slot(for level: Double) -> Int {
         if let k = levels.firstIndex(of: level) { return k }
         levels.append(level)
-        costs.append([Double](repeating: 0, count: symbolCount))
+        costs.append([Double](repeating: 0, count: listed.count))
         order = levels.indices.sorted { levels[$0] > levels[$1] }
         return levels.count - 1
     }
@@ -183,8 +187,11 @@ struct Objective {
             order = levels.indices.sorted { levels[$0] > levels[$1] }
         }
         if symbolCount > mark.symbols {
-            for k in costs.indices { costs[k].removeSubrange(mark.symbols...) }
-            listed.removeSubrange(mark.symbols...)
+            // Back to zero, as storage past `symbolCount` must be.
+            for k in costs.indices {
+                for i in mark.symbols..<symbolCount { costs[k][i] = 0 }
+            }
+            for i in mark.symbols..<symbolCount { listed[i] = false }
             symbolCount = mark.symbols
         }
         negativeList.removeAll { $0.index >= symbolCount }

@@ -78,7 +78,7 @@ extension Tableau {
 
     mutating func value(of variable: Variable) -> Double {
         _ = try? rebuildIfNeeded()
-        guard let symbol = variables[Identity(variable)] else { return 0 }
+        guard let symbol = registeredSymbol(of: variable) else { return 0 }
         return rows[symbol.index]?.constant ?? 0
     }
 }

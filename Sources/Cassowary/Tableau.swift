@@ -221,10 +221,23 @@ extension Tableau {
         isDirty = []
     }
 
+    /// The symbol of a registered variable, or nil. The variable's hint is checked against
+    /// the tableau: the symbol at that index must be this variable's and in use (a symbol
+    /// whose variable was forgotten keeps it in `externals` with no reference), which holds
+    /// exactly when `variables` maps the variable to that symbol.
+    @inline(__always) func registeredSymbol(of variable: Variable) -> Symbol? {
+        let hint = variable.symbolHint.load(ordering: .relaxed)
+        if hint >= 0 && hint < externals.count && externals[hint] === variable && references[hint] > 0 {
+            return symbols[hint]
+        }
+        guard let symbol = variables[Identity(variable)] else { return nil }
+        variable.symbolHint.store(symbol.index, ordering: .relaxed)
+        return symbol
+    }
+
     /// The symbol of a variable, registering it on first use; counts the reference.
     mutating func symbol(for variable: Variable) -> Symbol {
-        let key = Identity(variable)
-        if let symbol = variables[key] {
+        if let symbol = registeredSymbol(of: variable) {
             setReferences(symbol, references[symbol.index] + 1)
             return symbol
         }
@@ -232,7 +245,8 @@ extension Tableau {
         externals[symbol.index] = variable
         references[symbol.index] = 1
         touch(symbol.index)
-        setVariable(key, symbol)
+        setVariable(Identity(variable), symbol)
+        variable.symbolHint.store(symbol.index, ordering: .relaxed)
         return symbol
     }
 
@@ -240,7 +254,7 @@ extension Tableau {
     mutating func release(_ constraint: Constraint) {
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             let key = Identity(term.variable)
-            guard let symbol = variables[key] else { continue }
+            guard let symbol = registeredSymbol(of: term.variable) else { continue }
             let count = references[symbol.index] - 1
             setReferences(symbol, count)
             if count == 0 { setVariable(key, nil) }
