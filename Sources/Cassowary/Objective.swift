@@ -169,10 +169,12 @@ struct Objective {
     var mark: (journal: Int, levels: Int, symbols: Int) { (journal.count, levels.count, symbolCount) }
 
     /// Forgets the journal (the changes are kept).
-    mutating func commit() { journal.removeAll(keepingCapacity: true) }
+    mutating func commit() {
+        if !journal.isEmpty { journal.removeAll(keepingCapacity: true) }
+    }
 
     /// Undoes every change since `mark`, and drops levels and symbols made since.
-    mutating func rollback(to mark: (journal: Int, levels: Int, symbols: Int), symbols: [Symbol]) {
+    mutating func rollback(to mark: (journal: Int, levels: Int, symbols: Int), symbol: (Int) -> Symbol) {
         var touched: [Int] = []
         while journal.count > mark.journal {
             switch journal.removeLast() {
@@ -195,6 +197,6 @@ struct Objective {
             symbolCount = mark.symbols
         }
         negativeList.removeAll { $0.index >= symbolCount }
-        for i in touched where i < symbolCount { refreshSign(symbols[i]) }
+        for i in touched where i < symbolCount { refreshSign(symbol(i)) }
     }
 }

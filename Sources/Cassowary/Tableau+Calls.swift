@@ -54,7 +54,7 @@ extension Tableau {
         if (try? rebuildIfNeeded()) == nil { return }
         for i in dirty {
             let index = Int(i)
-            isDirty[index] = false
+            states[index].isDirty = false
             externals[index]?.value = rows[index]?.constant ?? 0
         }
         dirty.removeAll(keepingCapacity: true)
@@ -65,7 +65,7 @@ extension Tableau {
         if (try? rebuildIfNeeded()) == nil { return }
         for i in dirty {
             let index = Int(i)
-            isDirty[index] = false
+            states[index].isDirty = false
             guard let variable = externals[index] else { continue }
             let value = rows[index]?.constant ?? 0
             if variable.value != value {

@@ -16,26 +16,28 @@ extension Tableau {
         journaling = true
         objective.journaling = true
         journalStart = journal.count
-        journalFloor = symbols.count
-        objective.journalFloor = symbols.count
+        journalFloor = symbolCount
+        objective.journalFloor = symbolCount
         return Mark(journal: journal.count, meta: metaJournal.count, objective: objective.mark,
-                    symbols: symbols.count, sequence: nextSequence)
+                    symbols: symbolCount, sequence: nextSequence)
     }
 
     /// Keeps the changes since `begin`.
     mutating func commit() {
         journaling = false
         objective.journaling = false
-        journal.removeAll(keepingCapacity: true)
-        metaJournal.removeAll(keepingCapacity: true)
-        constantJournal.removeAll(keepingCapacity: true)
+        // Popping is cheaper than the generic `removeAll(keepingCapacity:)` for the few
+        // entries of one call, and keeps the storage too.
+        while !journal.isEmpty { journal.removeLast() }
+        while !metaJournal.isEmpty { metaJournal.removeLast() }
+        if !constantJournal.isEmpty { constantJournal.removeAll(keepingCapacity: true) }
         objective.commit()
     }
 
     /// Undoes every change since `mark`.
     mutating func rollback(_ mark: Mark) {
         rollback(to: mark.journal, meta: mark.meta, symbols: mark.symbols)
-        objective.rollback(to: mark.objective, symbols: symbols)
+        objective.rollback(to: mark.objective) { states[$0].symbol }
         nextSequence = mark.sequence
         commit()
     }
@@ -95,7 +97,7 @@ extension Tableau {
             case .constant(let i, let old):
                 rows[Int(i)]!.constant = old
                 touch(Int(i))
-            case .references(let i, let old): references[Int(i)] = old
+            case .references(let i, let old): states[Int(i)].references = old
             }
         }
         while let (i, old) = constantJournal.popLast() {
@@ -110,14 +112,11 @@ extension Tableau {
             case .variable(let key, let old): variables[key] = old
             }
         }
-        if symbols.count > symbolMark {
-            symbols.removeSubrange(symbolMark...)
+        if symbolCount > symbolMark {
+            states.removeSubrange(symbolMark...)
             rows.removeSubrange(symbolMark...)
             columns.removeSymbols(from: symbolMark)
-            stamps.removeSubrange(symbolMark...)
             externals.removeSubrange(symbolMark...)
-            references.removeSubrange(symbolMark...)
-            isDirty.removeSubrange(symbolMark...)
             dirty.removeAll { Int($0) >= symbolMark }
         }
         infeasible.removeAll()

@@ -158,7 +158,7 @@ extension Tableau {
         let i = symbol.index
         if i >= accumulator.count {
             // Grown by doubling: symbols are made one at a time between rows.
-            let missing = max(symbols.count, 2 * accumulator.count) - accumulator.count
+            let missing = max(symbolCount, 2 * accumulator.count) - accumulator.count
             accumulator.append(contentsOf: repeatElement(0, count: missing))
             accumulated.append(contentsOf: repeatElement(false, count: missing))
         }

@@ -21,20 +21,28 @@ struct Tableau {
         case failure(SolverError)
     }
 
+    /// What the tableau keeps for each symbol besides its row, its variable and its column,
+    /// in one array so that making a symbol is one append: the symbol itself, the stamp of
+    /// the last visit of its row, how many constraints use its variable, and whether its
+    /// value may have changed since the last ``updateVariables()``.
+    struct SymbolState {
+        let symbol: Symbol
+        var stamp: UInt32 = 0
+        var references: Int32 = 0
+        var isDirty = false
+    }
+
     // Tableau, indexed by symbol index.
-    var symbols: [Symbol] = []
+    var states: [SymbolState] = []
     var rows: [Row?] = []
     /// For each symbol, the indices of basic symbols whose rows may contain it. Entries
     /// are added when a cell is created and dropped lazily when a column is read.
     var columns = Columns()
-    var stamps: [UInt32] = []
     var stamp: UInt32 = 0
-    /// The user variable of each external symbol, and how many constraints use it.
+    /// The user variable of each external symbol.
     var externals: [Variable?] = []
-    var references: [Int32] = []
     /// External symbols whose value may have changed since the last ``updateVariables()``.
     var dirty: [Int32] = []
-    var isDirty: [Bool] = []
     var objective = Objective()
     var infeasible: [Symbol] = []
     var scratch: [Symbol] = []
@@ -99,17 +107,20 @@ struct Tableau {
 extension Tableau {
     /// A new symbol of the given kind.
     mutating func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
-        let symbol = Symbol(index: symbols.count, kind: kind)
-        symbols.append(symbol)
+        let symbol = Symbol(index: states.count, kind: kind)
+        states.append(SymbolState(symbol: symbol))
         rows.append(nil)
         columns.addSymbol()
-        stamps.append(0)
         externals.append(nil)
-        references.append(0)
-        isDirty.append(false)
-        objective.reserveSymbols(symbols.count)
+        objective.reserveSymbols(states.count)
         return symbol
     }
+
+    /// The number of symbols made.
+    @inline(__always) var symbolCount: Int { states.count }
+
+    /// The symbol with an index.
+    @inline(__always) func symbol(at index: Int) -> Symbol { states[index].symbol }
 
     /// Empties the scratch list of added symbols, keeping its storage (cheaper than
     /// `removeAll(keepingCapacity:)` for the few elements it holds).
@@ -120,8 +131,8 @@ extension Tableau {
     /// Notes that the value of a user variable's symbol may have changed (other symbols
     /// have no value to write).
     @inline(__always) mutating func touch(_ index: Int) {
-        if !isDirty[index] && symbols[index].isExternal {
-            isDirty[index] = true
+        if !states[index].isDirty && states[index].symbol.isExternal {
+            states[index].isDirty = true
             dirty.append(Int32(index))
         }
     }
@@ -168,16 +179,16 @@ extension Tableau {
 
     mutating func setReferences(_ symbol: Symbol, _ count: Int32) {
         if journaling && symbol.index < journalFloor {
-            journal.append(.references(Int32(symbol.index), references[symbol.index]))
+            journal.append(.references(Int32(symbol.index), states[symbol.index].references))
         }
-        references[symbol.index] = count
+        states[symbol.index].references = count
     }
 
     /// A fresh stamp for marking visited rows.
     @inline(__always) mutating func nextStamp() {
         stamp &+= 1
         if stamp == 0 {
-            for i in stamps.indices { stamps[i] = 0 }
+            for i in states.indices { states[i].stamp = 0 }
             stamp = 1
         }
     }
@@ -193,9 +204,9 @@ extension Tableau {
         while node >= 0 {
             let following = columns.next(node)
             let i = Int(columns.value(node))
-            if i < rows.count, stamps[i] != stamp, rows[i]?.position(of: symbol).found == true {
-                stamps[i] = stamp
-                result.append(symbols[i])
+            if i < rows.count, states[i].stamp != stamp, rows[i]?.position(of: symbol).found == true {
+                states[i].stamp = stamp
+                result.append(states[i].symbol)
                 previous = node
             } else {
                 columns.remove(node, after: previous, from: symbol.index)
@@ -207,18 +218,15 @@ extension Tableau {
 
     /// Empties the tableau, keeping the records and edits (used by reset and rebuild).
     mutating func clearTableau() {
-        symbols = []
+        states = []
         rows = []
         columns = Columns()
-        stamps = []
         stamp = 0
         objective = Objective()
         infeasible = []
         variables = [:]
         externals = []
-        references = []
         dirty = []
-        isDirty = []
     }
 
     /// The symbol of a registered variable, or nil. The variable's hint is checked against
@@ -227,8 +235,8 @@ extension Tableau {
     /// exactly when `variables` maps the variable to that symbol.
     @inline(__always) func registeredSymbol(of variable: Variable) -> Symbol? {
         let hint = variable.symbolHint.load(ordering: .relaxed)
-        if hint >= 0 && hint < externals.count && externals[hint] === variable && references[hint] > 0 {
-            return symbols[hint]
+        if hint >= 0 && hint < externals.count && externals[hint] === variable && states[hint].references > 0 {
+            return states[hint].symbol
         }
         guard let symbol = variables[Identity(variable)] else { return nil }
         variable.symbolHint.store(symbol.index, ordering: .relaxed)
@@ -238,12 +246,12 @@ extension Tableau {
     /// The symbol of a variable, registering it on first use; counts the reference.
     mutating func symbol(for variable: Variable) -> Symbol {
         if let symbol = registeredSymbol(of: variable) {
-            setReferences(symbol, references[symbol.index] + 1)
+            setReferences(symbol, states[symbol.index].references + 1)
             return symbol
         }
         let symbol = makeSymbol(.external)
         externals[symbol.index] = variable
-        references[symbol.index] = 1
+        states[symbol.index].references = 1
         touch(symbol.index)
         setVariable(Identity(variable), symbol)
         variable.symbolHint.store(symbol.index, ordering: .relaxed)
@@ -255,7 +263,7 @@ extension Tableau {
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             let key = Identity(term.variable)
             guard let symbol = registeredSymbol(of: term.variable) else { continue }
-            let count = references[symbol.index] - 1
+            let count = states[symbol.index].references - 1
             setReferences(symbol, count)
             if count == 0 { setVariable(key, nil) }
         }
