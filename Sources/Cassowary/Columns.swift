@@ -25,6 +25,9 @@ struct Columns {
         lists.append(List())
     }
 
+    /// Makes room for the lists of `count` symbols in all.
+    mutating func reserveSymbols(_ count: Int) { lists.reserveCapacity(count) }
+
     /// Forgets the lists of the symbols from `index` on, freeing their nodes.
     mutating func removeSymbols(from index: Int) {
         guard index < lists.count else { return }

@@ -11,6 +11,14 @@ extension Tableau {
     mutating func addBatch(_ constraints: [Constraint]) -> [Int]? {
         do throws(SolverError) { try rebuildIfNeeded() } catch { return nil }
         var duplicates: [Int] = []
+        // Grow the tables once rather than rehashing or copying them as they fill: at most
+        // one symbol per term and two markers per constraint.
+        var terms = 0
+        for constraint in constraints { terms += constraint.expression.terms.count }
+        records.reserveCapacity(records.count + constraints.count)
+        variables.reserveCapacity(variables.count + terms)
+        reserveSymbols(symbolCount + terms + 2 * constraints.count)
+        metaJournal.reserveCapacity(metaJournal.count + constraints.count + terms)
         let mark = begin()
         batching = true
         pendingOptimize = false

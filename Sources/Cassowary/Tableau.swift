@@ -116,6 +116,14 @@ extension Tableau {
         return symbol
     }
 
+    /// Makes room for `count` symbols in all.
+    mutating func reserveSymbols(_ count: Int) {
+        states.reserveCapacity(count)
+        rows.reserveCapacity(count)
+        externals.reserveCapacity(count)
+        columns.reserveSymbols(count)
+    }
+
     /// The number of symbols made.
     @inline(__always) var symbolCount: Int { states.count }
 
