@@ -46,6 +46,9 @@ struct Tableau {
     var objective = Objective()
     var infeasible: [Symbol] = []
     var scratch: [Symbol] = []
+    /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite, and a merged row.
+    var substituted: [Symbol] = []
+    var merged: [Cell] = []
     /// A dense sum by symbol index for building a row (all zero between uses), the
     /// entries in use, and their symbols.
     var accumulator: [Double] = []
@@ -204,9 +207,15 @@ extension Tableau {
     /// The basic symbols whose rows contain `symbol`, in a fixed order; drops stale and
     /// repeated entries from the column as it reads it.
     mutating func rowsContaining(_ symbol: Symbol) -> [Symbol] {
-        nextStamp()
         var result: [Symbol] = []
         result.reserveCapacity(columns.count(symbol.index))
+        rowsContaining(symbol, into: &result)
+        return result
+    }
+
+    /// The same, appended to `result` (a buffer the caller reuses).
+    mutating func rowsContaining(_ symbol: Symbol, into result: inout [Symbol]) {
+        nextStamp()
         var previous: Int32 = -1
         var node = columns.first(symbol.index)
         while node >= 0 {
@@ -221,7 +230,6 @@ extension Tableau {
             }
             node = following
         }
-        return result
     }
 
     /// Empties the tableau, keeping the records and edits (used by reset and rebuild).
