@@ -92,11 +92,12 @@ struct Row {
     }
 
     /// Replaces `symbol` by `other` (adds `other · coefficient(symbol)` and drops `symbol`),
-    /// merging through `buffer` and writing back into this row's own storage. Symbols the
-    /// row gains are appended to `added`.
+    /// merging into `buffer` and then trading storage with it, so that nothing is copied
+    /// back and the row's old storage becomes the next buffer. Symbols the row gains are
+    /// appended to `added`.
     mutating func add(_ other: Row, replacing symbol: Symbol, buffer: inout [Cell], added: inout [Symbol]) {
         let factor = coefficient(for: symbol)
-        buffer.removeAll(keepingCapacity: true)
+        buffer.empty()
         var i = 0, j = 0
         let skip = symbol.raw
         cells.withUnsafeBufferPointer { a in
@@ -125,8 +126,7 @@ struct Row {
             }
         }
         constant += other.constant * factor
-        cells.removeAll(keepingCapacity: true)
-        cells.append(contentsOf: buffer)
+        swap(&cells, &buffer)
     }
 
     /// `self` without `removing`, plus `other · factor`, as a new row. Symbols that the
@@ -164,5 +164,13 @@ struct Row {
             }
         }
         return Row(constant: constant + other.constant * factor, cells: result)
+    }
+}
+
+extension Array {
+    /// Removes every element and keeps the storage. Popping is cheaper than the generic
+    /// `removeAll(keepingCapacity:)` for the few elements the solver's buffers hold.
+    @inline(__always) mutating func empty() {
+        while !isEmpty { removeLast() }
     }
 }

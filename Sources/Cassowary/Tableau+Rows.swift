@@ -57,7 +57,7 @@ extension Tableau {
             guard !infeasible.contains(where: { (rows[$0.index]?.constant ?? 0) < -epsilon }) else {
                 throw .failure(.internalError("a row with a subject left the tableau infeasible"))
             }
-            infeasible.removeAll(keepingCapacity: true)
+            infeasible.empty()
             pendingOptimize = true
             return
         }
@@ -191,7 +191,7 @@ extension Tableau {
             accumulator[i] = 0
             accumulated[i] = false
         }
-        touched.removeAll(keepingCapacity: true)
+        touched.empty()
         return cells
     }
 

@@ -27,7 +27,7 @@ extension Tableau {
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
         var basics: [Symbol] = []
         swap(&basics, &substituted)
-        basics.removeAll(keepingCapacity: true)
+        basics.empty()
         rowsContaining(symbol, into: &basics)
         for basic in basics {
             let i = basic.index

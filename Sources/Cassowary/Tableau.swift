@@ -133,11 +133,8 @@ extension Tableau {
     /// The symbol with an index.
     @inline(__always) func symbol(at index: Int) -> Symbol { states[index].symbol }
 
-    /// Empties the scratch list of added symbols, keeping its storage (cheaper than
-    /// `removeAll(keepingCapacity:)` for the few elements it holds).
-    @inline(__always) mutating func clearScratch() {
-        while !scratch.isEmpty { scratch.removeLast() }
-    }
+    /// Empties the scratch list of added symbols, keeping its storage.
+    @inline(__always) mutating func clearScratch() { scratch.empty() }
 
     /// Notes that the value of a user variable's symbol may have changed (other symbols
     /// have no value to write).
