@@ -53,12 +53,8 @@ public final class Solver {
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if it is required and cannot
     ///   hold together with the required constraints already added.
     public func addConstraint(_ constraint: Constraint) throws(SolverError) {
-        guard tableau.records[Identity(constraint)] == nil else {
-            throw .duplicateConstraint(constraint)
-        }
-        try tableau.rebuildIfNeeded()
         do throws(Tableau.StepError) {
-            try tableau.add(constraint)
+            try tableau.addNew(constraint)
         } catch {
             switch error {
             case .unsatisfiable:

@@ -7,6 +7,14 @@ extension Tableau {
         try transaction { (t: inout Tableau) throws(StepError) in try t.insert(constraint) }
     }
 
+    /// ``Solver/addConstraint(_:)`` in one access to the tableau: rejects a duplicate,
+    /// rebuilds if needed, then adds.
+    mutating func addNew(_ constraint: Constraint) throws(StepError) {
+        guard records[Identity(constraint)] == nil else { throw .failure(.duplicateConstraint(constraint)) }
+        do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
+        try add(constraint)
+    }
+
     /// Removes a constraint; a required equality schedules a rebuild instead.
     mutating func remove(_ constraint: Constraint) throws(SolverError) {
         let key = Identity(constraint)
