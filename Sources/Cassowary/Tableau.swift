@@ -248,7 +248,9 @@ extension Tableau {
     /// exactly when `variables` maps the variable to that symbol.
     @inline(__always) func registeredSymbol(of variable: Variable) -> Symbol? {
         let hint = variable.symbolHint.load(ordering: .relaxed)
-        if hint >= 0 && hint < externals.count && externals[hint] === variable && states[hint].references > 0 {
+        // -1: no tableau has ever registered the variable.
+        if hint < 0 { return nil }
+        if hint < externals.count && externals[hint] === variable && states[hint].references > 0 {
             return states[hint].symbol
         }
         guard let symbol = variables[Identity(variable)] else { return nil }
