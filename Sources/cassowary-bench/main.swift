@@ -92,6 +92,13 @@ do {
             check(abs(grid.top[n - 1].value - Double(20 + (n / 10 - 1) * 52)) < 1e-6, "batch top")
         }
         report("grid.batch", n, median(batchTimes), reps)
+        let cells = Cells(n / 10)
+        for batch in [false, true] {
+            report(batch ? "cells.batch" : "cells", n / 10, try measure(reps) {
+                _ = try cells.solve(batch: batch)
+                check(cells.stepperLeft[n / 10 - 1].value == 273, "cells stepper at \(cells.stepperLeft[n / 10 - 1].value)")
+            }, reps)
+        }
 
         let grid = Grid(n)
         try grid.build(requiredFirst: false)
