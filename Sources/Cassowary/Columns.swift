@@ -7,9 +7,14 @@
 /// warming up the lists allocate nothing. ``count(_:)`` counts entries as the arrays did
 /// (stale and repeated ones included): the solver's tie-breaks read it.
 struct Columns {
-    private var head: [Int32] = []
-    private var tail: [Int32] = []
-    private var counts: [Int32] = []
+    /// A symbol's list: its first and last nodes (-1 when empty) and its entry count.
+    private struct List {
+        var head: Int32 = -1
+        var tail: Int32 = -1
+        var count: Int32 = 0
+    }
+
+    private var lists: [List] = []
     private var values: [Int32] = []
     private var next: [Int32] = []
     /// The first free node; free nodes are linked through `next`.
@@ -17,29 +22,28 @@ struct Columns {
 
     /// An empty list for a new symbol.
     mutating func addSymbol() {
-        head.append(-1)
-        tail.append(-1)
-        counts.append(0)
+        lists.append(List())
     }
+
+    /// Makes room for the lists of `count` symbols in all.
+    mutating func reserveSymbols(_ count: Int) { lists.reserveCapacity(count) }
 
     /// Forgets the lists of the symbols from `index` on, freeing their nodes.
     mutating func removeSymbols(from index: Int) {
-        guard index < head.count else { return }
-        for symbol in index..<head.count {
-            var node = head[symbol]
+        guard index < lists.count else { return }
+        for symbol in index..<lists.count {
+            var node = lists[symbol].head
             while node >= 0 {
                 let following = next[Int(node)]
                 release(node)
                 node = following
             }
         }
-        head.removeSubrange(index...)
-        tail.removeSubrange(index...)
-        counts.removeSubrange(index...)
+        lists.removeSubrange(index...)
     }
 
     /// The number of entries of a symbol's list.
-    @inline(__always) func count(_ symbol: Int) -> Int { Int(counts[symbol]) }
+    @inline(__always) func count(_ symbol: Int) -> Int { Int(lists[symbol].count) }
 
     /// Appends a row index to a symbol's list.
     @inline(__always) mutating func append(_ row: Int32, to symbol: Int) {
@@ -54,14 +58,14 @@ struct Columns {
             values.append(row)
             next.append(-1)
         }
-        let last = tail[symbol]
-        if last >= 0 { next[Int(last)] = node } else { head[symbol] = node }
-        tail[symbol] = node
-        counts[symbol] += 1
+        let last = lists[symbol].tail
+        if last >= 0 { next[Int(last)] = node } else { lists[symbol].head = node }
+        lists[symbol].tail = node
+        lists[symbol].count += 1
     }
 
     /// The first node of a symbol's list, or -1.
-    @inline(__always) func first(_ symbol: Int) -> Int32 { head[symbol] }
+    @inline(__always) func first(_ symbol: Int) -> Int32 { lists[symbol].head }
 
     /// The node after `node`, or -1.
     @inline(__always) func next(_ node: Int32) -> Int32 { next[Int(node)] }
@@ -72,9 +76,9 @@ struct Columns {
     /// Drops `node` from a symbol's list, given the node before it (-1 for the first).
     @inline(__always) mutating func remove(_ node: Int32, after previous: Int32, from symbol: Int) {
         let following = next[Int(node)]
-        if previous >= 0 { next[Int(previous)] = following } else { head[symbol] = following }
-        if tail[symbol] == node { tail[symbol] = previous }
-        counts[symbol] -= 1
+        if previous >= 0 { next[Int(previous)] = following } else { lists[symbol].head = following }
+        if lists[symbol].tail == node { lists[symbol].tail = previous }
+        lists[symbol].count -= 1
         release(node)
     }
 
@@ -86,7 +90,7 @@ struct Columns {
         values.withUnsafeBufferPointer { values in
             next.withUnsafeBufferPointer { next in
                 var previous: Int32 = -1
-                var node = head[symbol]
+                var node = lists[symbol].head
                 while node >= 0 {
                     if keep(values[Int(node)]) {
                         previous = node

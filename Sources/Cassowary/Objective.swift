@@ -21,14 +21,21 @@ struct Objective {
     private enum Change { case cost(Int, Int, Double) }
     private var journal: [Change] = []
     var journaling = false
+    /// Symbols from this index on were made in the call in progress; a rollback drops them,
+    /// so their costs are not journaled.
+    var journalFloor = 0
 
-    /// Grows the dense storage to hold `count` symbols.
-    mutating func reserveSymbols(_ count: Int) {
-        while symbolCount < count {
-            for k in costs.indices { costs[k].append(0) }
-            listed.append(false)
-            symbolCount += 1
-        }
+    /// Grows the dense storage to hold `count` symbols. The storage grows by doubling and
+    /// is zero past `symbolCount`, so making a symbol usually just counts it.
+    @inline(__always) mutating func reserveSymbols(_ count: Int) {
+        if count > listed.count { grow(to: count) }
+        symbolCount = max(symbolCount, count)
+    }
+
+    private mutating func grow(to count: Int) {
+        let missing = max(count, 2 * listed.count, 64) - listed.count
+        for k in costs.indices { costs[k].append(contentsOf: repeatElement(0, count: missing)) }
+        listed.append(contentsOf: repeatElement(false, count: missing))
     }
 
     /// The symbols other than dummies whose reduced cost is negative now, dropping the
@@ -52,7 +59,7 @@ struct Objective {
     mutating func slot(for level: Double) -> Int {
         if let k = levels.firstIndex(of: level) { return k }
         levels.append(level)
-        costs.append([Double](repeating: 0, count: symbolCount))
+        costs.append([Double](repeating: 0, count: listed.count))
         order = levels.indices.sorted { levels[$0] > levels[$1] }
         return levels.count - 1
     }
@@ -146,7 +153,7 @@ struct Objective {
     // MARK: Journal
 
     private mutating func setCost(_ k: Int, _ symbol: Symbol, _ value: Double) {
-        if journaling { journal.append(.cost(k, symbol.index, costs[k][symbol.index])) }
+        if journaling && symbol.index < journalFloor { journal.append(.cost(k, symbol.index, costs[k][symbol.index])) }
         costs[k][symbol.index] = value
     }
 
@@ -162,10 +169,12 @@ struct Objective {
     var mark: (journal: Int, levels: Int, symbols: Int) { (journal.count, levels.count, symbolCount) }
 
     /// Forgets the journal (the changes are kept).
-    mutating func commit() { journal.removeAll(keepingCapacity: true) }
+    mutating func commit() {
+        if !journal.isEmpty { journal.removeAll(keepingCapacity: true) }
+    }
 
     /// Undoes every change since `mark`, and drops levels and symbols made since.
-    mutating func rollback(to mark: (journal: Int, levels: Int, symbols: Int), symbols: [Symbol]) {
+    mutating func rollback(to mark: (journal: Int, levels: Int, symbols: Int), symbol: (Int) -> Symbol) {
         var touched: [Int] = []
         while journal.count > mark.journal {
             switch journal.removeLast() {
@@ -180,11 +189,14 @@ struct Objective {
             order = levels.indices.sorted { levels[$0] > levels[$1] }
         }
         if symbolCount > mark.symbols {
-            for k in costs.indices { costs[k].removeSubrange(mark.symbols...) }
-            listed.removeSubrange(mark.symbols...)
+            // Back to zero, as storage past `symbolCount` must be.
+            for k in costs.indices {
+                for i in mark.symbols..<symbolCount { costs[k][i] = 0 }
+            }
+            for i in mark.symbols..<symbolCount { listed[i] = false }
             symbolCount = mark.symbols
         }
         negativeList.removeAll { $0.index >= symbolCount }
-        for i in touched where i < symbolCount { refreshSign(symbols[i]) }
+        for i in touched where i < symbolCount { refreshSign(symbol(i)) }
     }
 }

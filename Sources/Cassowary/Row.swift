@@ -91,6 +91,44 @@ struct Row {
         solve(for: rhs)
     }
 
+    /// Replaces `symbol` by `other` (adds `other · coefficient(symbol)` and drops `symbol`),
+    /// merging into `buffer` and then trading storage with it, so that nothing is copied
+    /// back and the row's old storage becomes the next buffer. Symbols the row gains are
+    /// appended to `added`.
+    mutating func add(_ other: Row, replacing symbol: Symbol, buffer: inout [Cell], added: inout [Symbol]) {
+        let factor = coefficient(for: symbol)
+        buffer.empty()
+        var i = 0, j = 0
+        let skip = symbol.raw
+        cells.withUnsafeBufferPointer { a in
+            other.cells.withUnsafeBufferPointer { b in
+                while i < a.count || j < b.count {
+                    if j == b.count || (i < a.count && a[i].symbol.raw < b[j].symbol.raw) {
+                        if a[i].symbol.raw != skip { buffer.append(a[i]) }
+                        i += 1
+                    } else if i == a.count || b[j].symbol.raw < a[i].symbol.raw {
+                        let c = b[j].coefficient * factor
+                        if !nearZero(c) {
+                            buffer.append(Cell(symbol: b[j].symbol, coefficient: c))
+                            added.append(b[j].symbol)
+                        }
+                        j += 1
+                    } else {
+                        let c = (a[i].symbol.raw != skip ? a[i].coefficient : 0) + b[j].coefficient * factor
+                        if !nearZero(c) {
+                            buffer.append(Cell(symbol: a[i].symbol, coefficient: c))
+                            if a[i].symbol.raw == skip { added.append(b[j].symbol) }
+                        }
+                        i += 1
+                        j += 1
+                    }
+                }
+            }
+        }
+        constant += other.constant * factor
+        swap(&cells, &buffer)
+    }
+
     /// `self` without `removing`, plus `other · factor`, as a new row. Symbols that the
     /// result has and `self` had not are appended to `added`.
     func adding(_ other: Row, times factor: Double, removing: Symbol?, added: inout [Symbol]) -> Row {
@@ -126,5 +164,13 @@ struct Row {
             }
         }
         return Row(constant: constant + other.constant * factor, cells: result)
+    }
+}
+
+extension Array {
+    /// Removes every element and keeps the storage. Popping is cheaper than the generic
+    /// `removeAll(keepingCapacity:)` for the few elements the solver's buffers hold.
+    @inline(__always) mutating func empty() {
+        while !isEmpty { removeLast() }
     }
 }

@@ -53,12 +53,8 @@ public final class Solver {
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if it is required and cannot
     ///   hold together with the required constraints already added.
     public func addConstraint(_ constraint: Constraint) throws(SolverError) {
-        guard tableau.records[Identity(constraint)] == nil else {
-            throw .duplicateConstraint(constraint)
-        }
-        try tableau.rebuildIfNeeded()
         do throws(Tableau.StepError) {
-            try tableau.add(constraint)
+            try tableau.addNew(constraint)
         } catch {
             switch error {
             case .unsatisfiable:
@@ -72,6 +68,41 @@ public final class Solver {
     /// Adds several constraints in order; stops at the first error, keeping those before it.
     public func addConstraints(_ constraints: [Constraint]) throws(SolverError) {
         for constraint in constraints { try addConstraint(constraint) }
+    }
+
+    /// Adds several constraints as one batch, passing each one that cannot be added to
+    /// `onFailure` with its error instead of stopping.
+    ///
+    /// The outcome is that of calling ``addConstraint(_:)`` for each constraint in order
+    /// and passing every thrown error to `onFailure`: a failed constraint is skipped and
+    /// leaves no trace, the others are added. A constraint already in the solver, or
+    /// earlier in the batch, fails with ``SolverError/duplicateConstraint(_:)``.
+    ///
+    /// It is cheaper than adding one at a time: the batch runs as one transaction and the
+    /// objective is optimized once, at the end (a constraint whose row needs the dual
+    /// simplex to go in optimizes first, since that step needs an optimal objective). If
+    /// any constraint of the batch turns out unsatisfiable, or any step fails, the whole
+    /// batch is undone and replayed one constraint at a time, so the errors and their
+    /// conflict sets are exactly those of sequential adds. Which constraints are rejected
+    /// is always the same as with sequential adds (rejection depends only on the required
+    /// constraints); the solution is optimal, and may differ from that of sequential adds
+    /// only among equally good solutions. `onFailure` is called in the order of the
+    /// constraints.
+    public func addConstraints(_ constraints: [Constraint], onFailure: (Constraint, SolverError) -> Void) {
+        guard !constraints.isEmpty else { return }
+        if let duplicates = tableau.addBatch(constraints) {
+            for position in duplicates {
+                onFailure(constraints[position], .duplicateConstraint(constraints[position]))
+            }
+            return
+        }
+        for constraint in constraints {
+            do throws(SolverError) {
+                try addConstraint(constraint)
+            } catch {
+                onFailure(constraint, error)
+            }
+        }
     }
 
     /// Removes a constraint.

@@ -7,6 +7,14 @@ extension Tableau {
         try transaction { (t: inout Tableau) throws(StepError) in try t.insert(constraint) }
     }
 
+    /// ``Solver/addConstraint(_:)`` in one access to the tableau: rejects a duplicate,
+    /// rebuilds if needed, then adds.
+    mutating func addNew(_ constraint: Constraint) throws(StepError) {
+        guard records[Identity(constraint)] == nil else { throw .failure(.duplicateConstraint(constraint)) }
+        do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
+        try add(constraint)
+    }
+
     /// Removes a constraint; a required equality schedules a rebuild instead.
     mutating func remove(_ constraint: Constraint) throws(SolverError) {
         let key = Identity(constraint)
@@ -54,7 +62,7 @@ extension Tableau {
         if (try? rebuildIfNeeded()) == nil { return }
         for i in dirty {
             let index = Int(i)
-            isDirty[index] = false
+            states[index].isDirty = false
             externals[index]?.value = rows[index]?.constant ?? 0
         }
         dirty.removeAll(keepingCapacity: true)
@@ -65,7 +73,7 @@ extension Tableau {
         if (try? rebuildIfNeeded()) == nil { return }
         for i in dirty {
             let index = Int(i)
-            isDirty[index] = false
+            states[index].isDirty = false
             guard let variable = externals[index] else { continue }
             let value = rows[index]?.constant ?? 0
             if variable.value != value {
@@ -78,7 +86,7 @@ extension Tableau {
 
     mutating func value(of variable: Variable) -> Double {
         _ = try? rebuildIfNeeded()
-        guard let symbol = variables[Identity(variable)] else { return 0 }
+        guard let symbol = registeredSymbol(of: variable) else { return 0 }
         return rows[symbol.index]?.constant ?? 0
     }
 }

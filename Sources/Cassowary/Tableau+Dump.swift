@@ -23,14 +23,14 @@ extension Tableau {
         var out = "Objective (highest level first; error at the current solution)\n"
         for level in objective.levelsInOrder {
             let terms = objective.costedIndices().compactMap { i -> String? in
-                let c = objective.costs(of: symbols[i]).first { $0.level == level }?.cost ?? 0
-                return c == 0 ? nil : "\(formatNumber(c)) * \(name(symbols[i]))"
+                let c = objective.costs(of: symbol(at: i)).first { $0.level == level }?.cost ?? 0
+                return c == 0 ? nil : "\(formatNumber(c)) * \(name(symbol(at: i)))"
             }
             out += "  level \(formatNumber(level)): error \(formatNumber(error(at: level)))"
                 + (terms.isEmpty ? "" : ", costs " + terms.joined(separator: " + ")) + "\n"
         }
         out += "Tableau\n"
-        for i in rows.indices { if let row = rows[i] { out += "  \(name(symbols[i])) = \(text(row))\n" } }
+        for i in rows.indices { if let row = rows[i] { out += "  \(name(symbol(at: i))) = \(text(row))\n" } }
         out += "Edit variables\n"
         for info in edits.values.sorted(by: { $0.constraint.expression.description < $1.constraint.expression.description }) {
             out += "  \(info.constraint.expression) -> \(formatNumber(info.constant)) | \(info.constraint.strength)\n"
@@ -71,7 +71,7 @@ extension Tableau {
     var statistics: (rows: Int, cells: Int, symbols: Int, constraints: Int) {
         var rowCount = 0, cellCount = 0
         for row in rows { if let row { rowCount += 1; cellCount += row.cells.count } }
-        return (rowCount, cellCount, symbols.count, records.count)
+        return (rowCount, cellCount, symbolCount, records.count)
     }
 
     /// Whether the solver holds nothing: no constraint, edit, variable, row or cost.

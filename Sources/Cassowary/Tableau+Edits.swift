@@ -41,45 +41,40 @@ extension Tableau {
     mutating func shiftRows(containing symbol: Symbol, by delta: Double) {
         nextStamp()
         let stamp = self.stamp
-        var table: [Row?] = [], marks: [UInt32] = [], lists = Columns(), flags: [Bool] = []
+        var table: [Row?] = [], marks: [SymbolState] = [], lists = Columns()
         swap(&table, &rows)
-        swap(&marks, &stamps)
+        swap(&marks, &states)
         swap(&lists, &columns)
-        swap(&flags, &isDirty)
         let column = symbol.index
         var shifted: [(index: Int32, constant: Double)] = []
         shifted.reserveCapacity(lists.count(column))
         var changed: [Int32] = [], negative: [Symbol] = []
-        let kinds = symbols
         table.withUnsafeMutableBufferPointer { table in
             marks.withUnsafeMutableBufferPointer { marks in
-                flags.withUnsafeMutableBufferPointer { flags in
-                    lists.filter(column) { entry in
-                        let i = Int(entry)
-                        guard i < table.count, marks[i] != stamp, table[i] != nil,
-                              case let p = table[i].unsafelyUnwrapped.position(of: symbol), p.found else { return false }
-                        marks[i] = stamp
-                        let old = table[i].unsafelyUnwrapped.constant
-                        let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
-                        table[i]!.constant = new
-                        shifted.append((entry, old))
-                        if kinds[i].isExternal {
-                            if !flags[i] {
-                                flags[i] = true
-                                changed.append(entry)
-                            }
-                        } else if new < 0 {
-                            negative.append(kinds[i])
+                lists.filter(column) { entry in
+                    let i = Int(entry)
+                    guard i < table.count, marks[i].stamp != stamp, table[i] != nil,
+                          case let p = table[i].unsafelyUnwrapped.position(of: symbol), p.found else { return false }
+                    marks[i].stamp = stamp
+                    let old = table[i].unsafelyUnwrapped.constant
+                    let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
+                    table[i]!.constant = new
+                    shifted.append((entry, old))
+                    if marks[i].symbol.isExternal {
+                        if !marks[i].isDirty {
+                            marks[i].isDirty = true
+                            changed.append(entry)
                         }
-                        return true
+                    } else if new < 0 {
+                        negative.append(marks[i].symbol)
                     }
+                    return true
                 }
             }
         }
         swap(&table, &rows)
-        swap(&marks, &stamps)
+        swap(&marks, &states)
         swap(&lists, &columns)
-        swap(&flags, &isDirty)
         // Hand the lists over without copying when the destination is empty (the usual case).
         if dirty.isEmpty { swap(&dirty, &changed) } else { dirty.append(contentsOf: changed) }
         infeasible.append(contentsOf: negative)

@@ -16,24 +16,28 @@ extension Tableau {
         journaling = true
         objective.journaling = true
         journalStart = journal.count
+        journalFloor = symbolCount
+        objective.journalFloor = symbolCount
         return Mark(journal: journal.count, meta: metaJournal.count, objective: objective.mark,
-                    symbols: symbols.count, sequence: nextSequence)
+                    symbols: symbolCount, sequence: nextSequence)
     }
 
     /// Keeps the changes since `begin`.
     mutating func commit() {
         journaling = false
         objective.journaling = false
-        journal.removeAll(keepingCapacity: true)
-        metaJournal.removeAll(keepingCapacity: true)
-        constantJournal.removeAll(keepingCapacity: true)
+        // Popping is cheaper than the generic `removeAll(keepingCapacity:)` for the few
+        // entries of one call, and keeps the storage too.
+        while !journal.isEmpty { journal.removeLast() }
+        while !metaJournal.isEmpty { metaJournal.removeLast() }
+        if !constantJournal.isEmpty { constantJournal.removeAll(keepingCapacity: true) }
         objective.commit()
     }
 
     /// Undoes every change since `mark`.
     mutating func rollback(_ mark: Mark) {
         rollback(to: mark.journal, meta: mark.meta, symbols: mark.symbols)
-        objective.rollback(to: mark.objective, symbols: symbols)
+        objective.rollback(to: mark.objective) { states[$0].symbol }
         nextSequence = mark.sequence
         commit()
     }
@@ -65,7 +69,7 @@ extension Tableau {
     /// Journals a row's old constant: in the cheap journal while no row has changed yet in
     /// this call, else in the row journal, which keeps the order of undoing exact.
     @inline(__always) mutating func journalConstant(_ index: Int, _ old: Double) {
-        guard journaling else { return }
+        guard journaling && index < journalFloor else { return }
         if journal.count == journalStart {
             constantJournal.append((Int32(index), old))
         } else {
@@ -74,9 +78,16 @@ extension Tableau {
     }
 
     /// Undoes the journals back to their marks and forgets symbols made since `symbolMark`.
+    /// Entries of those symbols (none are journaled from ``begin()`` on, but an edit's
+    /// shift journals in bulk) are skipped: their rows are dropped anyway.
     mutating func rollback(to mark: Int, meta metaMark: Int, symbols symbolMark: Int) {
         while journal.count > mark {
-            switch journal.removeLast() {
+            let entry = journal.removeLast()
+            switch entry {
+            case .row(let i, _), .constant(let i, _), .references(let i, _):
+                if Int(i) >= symbolMark { continue }
+            }
+            switch entry {
             case .row(let i, let old):
                 rows[Int(i)] = old
                 touch(Int(i))
@@ -86,10 +97,11 @@ extension Tableau {
             case .constant(let i, let old):
                 rows[Int(i)]!.constant = old
                 touch(Int(i))
-            case .references(let i, let old): references[Int(i)] = old
+            case .references(let i, let old): states[Int(i)].references = old
             }
         }
         while let (i, old) = constantJournal.popLast() {
+            guard Int(i) < symbolMark else { continue }
             rows[Int(i)]!.constant = old
             touch(Int(i))
         }
@@ -100,14 +112,11 @@ extension Tableau {
             case .variable(let key, let old): variables[key] = old
             }
         }
-        if symbols.count > symbolMark {
-            symbols.removeSubrange(symbolMark...)
+        if symbolCount > symbolMark {
+            states.removeSubrange(symbolMark...)
             rows.removeSubrange(symbolMark...)
             columns.removeSymbols(from: symbolMark)
-            stamps.removeSubrange(symbolMark...)
             externals.removeSubrange(symbolMark...)
-            references.removeSubrange(symbolMark...)
-            isDirty.removeSubrange(symbolMark...)
             dirty.removeAll { Int($0) >= symbolMark }
         }
         infeasible.removeAll()

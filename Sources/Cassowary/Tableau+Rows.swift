@@ -2,30 +2,48 @@
 
 extension Tableau {
     /// Adds a constraint's row to the tableau and re-optimizes.
+    ///
+    /// In a batch (``batching``) the primal optimization is deferred: a row solved for a
+    /// subject keeps every row feasible, so only ``pendingOptimize`` is set. The dual
+    /// insertion path needs an optimal objective, so it optimizes first and re-expresses
+    /// the row over the new parametric symbols.
     mutating func insert(_ constraint: Constraint, sequence: Int? = nil) throws(StepError) {
         var record = Record(constraint: constraint, sequence: sequence ?? nextSequence)
         nextSequence = max(nextSequence, record.sequence + 1)
         var row = makeRow(constraint, &record)
-        var subject = chooseSubject(row, record)
-        if subject == nil && row.cells.allSatisfy({ $0.symbol.isDummy }) {
-            // Only fixed markers left: a redundant constraint if the constant is zero,
-            // a contradiction otherwise.
-            guard nearZero(row.constant) else {
-                certificate = (row, nil)
-                throw .unsatisfiable
+        var subject: Symbol?
+        var dual = false
+        while true {
+            subject = chooseSubject(row, record)
+            if subject == nil && row.cells.allSatisfy({ $0.symbol.isDummy }) {
+                // Only fixed markers left: a redundant constraint if the constant is zero,
+                // a contradiction otherwise.
+                guard nearZero(row.constant) else {
+                    certificate = (row, nil)
+                    throw .unsatisfiable
+                }
+                subject = record.marker
             }
-            subject = record.marker
-        }
-        if subject == nil && !row.cells.isEmpty {
-            // No subject keeps every value: pick the one that keeps the objective optimal
-            // and let the dual simplex repair the rows it pushes below zero.
-            subject = dualInsertionSymbol(row)
-            guard subject != nil else {
-                // Every symbol that could lower the positive constant is missing: the row
-                // can never reach zero.
-                certificate = (row, nil)
-                throw .unsatisfiable
+            if subject == nil && !row.cells.isEmpty {
+                if pendingOptimize {
+                    // The dual ratio test below reads the reduced costs: make them optimal.
+                    try optimize()
+                    pendingOptimize = false
+                    row = reexpressed(row)
+                    continue
+                }
+                // No subject keeps every value: pick the one that keeps the objective optimal
+                // and let the dual simplex repair the rows it pushes below zero.
+                subject = dualInsertionSymbol(row)
+                guard subject != nil else {
+                    // Every symbol that could lower the positive constant is missing: the row
+                    // can never reach zero.
+                    certificate = (row, nil)
+                    throw .unsatisfiable
+                }
+                dual = true
             }
+            break
         }
         if let subject {
             row.solve(for: subject)
@@ -33,8 +51,35 @@ extension Tableau {
             insertRow(subject, row)
         }
         setRecord(Identity(constraint), record, replacing: .some(nil))
+        if batching && !dual {
+            // Feasible as it stands (the subject is a user variable, a fresh marker, or the
+            // row's constant is zero); the primal optimization waits for the end of the batch.
+            guard !infeasible.contains(where: { (rows[$0.index]?.constant ?? 0) < -epsilon }) else {
+                throw .failure(.internalError("a row with a subject left the tableau infeasible"))
+            }
+            infeasible.empty()
+            pendingOptimize = true
+            return
+        }
         try dualOptimize()
         try optimize()
+    }
+
+    /// A row rewritten over the current parametric symbols (its basic symbols replaced by
+    /// their rows), with a constant that is not negative.
+    mutating func reexpressed(_ row: Row) -> Row {
+        var constant = row.constant
+        for cell in row.cells {
+            if let basic = rows[cell.symbol.index] {
+                constant += basic.constant * cell.coefficient
+                for inner in basic.cells { accumulate(inner.symbol, inner.coefficient * cell.coefficient) }
+            } else {
+                accumulate(cell.symbol, cell.coefficient)
+            }
+        }
+        var result = Row(constant: constant, cells: gatherAccumulated(extraCapacity: 0))
+        if result.constant < 0 { result.reverseSign() }
+        return result
     }
 
     /// For a row `c + Σ a·x = 0` with `c > 0`: among the slack and error symbols with a
@@ -113,7 +158,7 @@ extension Tableau {
         let i = symbol.index
         if i >= accumulator.count {
             // Grown by doubling: symbols are made one at a time between rows.
-            let missing = max(symbols.count, 2 * accumulator.count) - accumulator.count
+            let missing = max(symbolCount, 2 * accumulator.count) - accumulator.count
             accumulator.append(contentsOf: repeatElement(0, count: missing))
             accumulated.append(contentsOf: repeatElement(false, count: missing))
         }
@@ -146,7 +191,7 @@ extension Tableau {
             accumulator[i] = 0
             accumulated[i] = false
         }
-        touched.removeAll(keepingCapacity: true)
+        touched.empty()
         return cells
     }
 

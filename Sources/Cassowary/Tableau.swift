@@ -21,23 +21,34 @@ struct Tableau {
         case failure(SolverError)
     }
 
+    /// What the tableau keeps for each symbol besides its row, its variable and its column,
+    /// in one array so that making a symbol is one append: the symbol itself, the stamp of
+    /// the last visit of its row, how many constraints use its variable, and whether its
+    /// value may have changed since the last ``updateVariables()``.
+    struct SymbolState {
+        let symbol: Symbol
+        var stamp: UInt32 = 0
+        var references: Int32 = 0
+        var isDirty = false
+    }
+
     // Tableau, indexed by symbol index.
-    var symbols: [Symbol] = []
+    var states: [SymbolState] = []
     var rows: [Row?] = []
     /// For each symbol, the indices of basic symbols whose rows may contain it. Entries
     /// are added when a cell is created and dropped lazily when a column is read.
     var columns = Columns()
-    var stamps: [UInt32] = []
     var stamp: UInt32 = 0
-    /// The user variable of each external symbol, and how many constraints use it.
+    /// The user variable of each external symbol.
     var externals: [Variable?] = []
-    var references: [Int32] = []
     /// External symbols whose value may have changed since the last ``updateVariables()``.
     var dirty: [Int32] = []
-    var isDirty: [Bool] = []
     var objective = Objective()
     var infeasible: [Symbol] = []
     var scratch: [Symbol] = []
+    /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite, and a merged row.
+    var substituted: [Symbol] = []
+    var merged: [Cell] = []
     /// A dense sum by symbol index for building a row (all zero between uses), the
     /// entries in use, and their symbols.
     var accumulator: [Double] = []
@@ -79,7 +90,14 @@ struct Tableau {
     var constantJournal: [(index: Int32, constant: Double)] = []
     /// `journal.count` when the call in progress began.
     var journalStart = 0
+    /// The number of symbols when the call in progress began. Symbols from this index on
+    /// are dropped by a rollback, so changes to their rows and counts are not journaled.
+    var journalFloor = 0
     var journaling = false
+    /// Whether a batch is in progress (see ``addBatch(_:)``), and whether the objective may
+    /// have become non-optimal since the batch last optimized.
+    var batching = false
+    var pendingOptimize = false
 
     init(tracksEqualityMarkers: Bool) {
         self.tracksEqualityMarkers = tracksEqualityMarkers
@@ -92,36 +110,44 @@ struct Tableau {
 extension Tableau {
     /// A new symbol of the given kind.
     mutating func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
-        let symbol = Symbol(index: symbols.count, kind: kind)
-        symbols.append(symbol)
+        let symbol = Symbol(index: states.count, kind: kind)
+        states.append(SymbolState(symbol: symbol))
         rows.append(nil)
         columns.addSymbol()
-        stamps.append(0)
         externals.append(nil)
-        references.append(0)
-        isDirty.append(false)
-        objective.reserveSymbols(symbols.count)
+        objective.reserveSymbols(states.count)
         return symbol
     }
 
-    /// Empties the scratch list of added symbols, keeping its storage (cheaper than
-    /// `removeAll(keepingCapacity:)` for the few elements it holds).
-    @inline(__always) mutating func clearScratch() {
-        while !scratch.isEmpty { scratch.removeLast() }
+    /// Makes room for `count` symbols in all.
+    mutating func reserveSymbols(_ count: Int) {
+        states.reserveCapacity(count)
+        rows.reserveCapacity(count)
+        externals.reserveCapacity(count)
+        columns.reserveSymbols(count)
     }
+
+    /// The number of symbols made.
+    @inline(__always) var symbolCount: Int { states.count }
+
+    /// The symbol with an index.
+    @inline(__always) func symbol(at index: Int) -> Symbol { states[index].symbol }
+
+    /// Empties the scratch list of added symbols, keeping its storage.
+    @inline(__always) mutating func clearScratch() { scratch.empty() }
 
     /// Notes that the value of a user variable's symbol may have changed (other symbols
     /// have no value to write).
     @inline(__always) mutating func touch(_ index: Int) {
-        if !isDirty[index] && symbols[index].isExternal {
-            isDirty[index] = true
+        if !states[index].isDirty && states[index].symbol.isExternal {
+            states[index].isDirty = true
             dirty.append(Int32(index))
         }
     }
 
     /// Makes `basic` basic with `row` as its definition.
     mutating func insertRow(_ basic: Symbol, _ row: Row) {
-        if journaling { journal.append(.row(Int32(basic.index), nil)) }
+        if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), nil)) }
         touch(basic.index)
         rows[basic.index] = row
         for cell in row.cells { columns.append(Int32(basic.index), to: cell.symbol.index) }
@@ -130,7 +156,7 @@ extension Tableau {
     /// Removes and returns the row of a basic symbol.
     mutating func takeRow(_ basic: Symbol) -> Row {
         let row = rows[basic.index]!
-        if journaling { journal.append(.row(Int32(basic.index), row)) }
+        if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), row)) }
         touch(basic.index)
         rows[basic.index] = nil
         return row
@@ -138,7 +164,7 @@ extension Tableau {
 
     /// Replaces the row of a basic symbol; `added` lists the symbols it gained.
     mutating func replaceRow(_ basic: Symbol, _ row: Row, added: [Symbol]) {
-        if journaling { journal.append(.row(Int32(basic.index), rows[basic.index])) }
+        if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), rows[basic.index])) }
         touch(basic.index)
         rows[basic.index] = row
         for symbol in added { columns.append(Int32(basic.index), to: symbol.index) }
@@ -160,15 +186,17 @@ extension Tableau {
     }
 
     mutating func setReferences(_ symbol: Symbol, _ count: Int32) {
-        if journaling { journal.append(.references(Int32(symbol.index), references[symbol.index])) }
-        references[symbol.index] = count
+        if journaling && symbol.index < journalFloor {
+            journal.append(.references(Int32(symbol.index), states[symbol.index].references))
+        }
+        states[symbol.index].references = count
     }
 
     /// A fresh stamp for marking visited rows.
     @inline(__always) mutating func nextStamp() {
         stamp &+= 1
         if stamp == 0 {
-            for i in stamps.indices { stamps[i] = 0 }
+            for i in states.indices { states[i].stamp = 0 }
             stamp = 1
         }
     }
@@ -176,54 +204,72 @@ extension Tableau {
     /// The basic symbols whose rows contain `symbol`, in a fixed order; drops stale and
     /// repeated entries from the column as it reads it.
     mutating func rowsContaining(_ symbol: Symbol) -> [Symbol] {
-        nextStamp()
         var result: [Symbol] = []
         result.reserveCapacity(columns.count(symbol.index))
+        rowsContaining(symbol, into: &result)
+        return result
+    }
+
+    /// The same, appended to `result` (a buffer the caller reuses).
+    mutating func rowsContaining(_ symbol: Symbol, into result: inout [Symbol]) {
+        nextStamp()
         var previous: Int32 = -1
         var node = columns.first(symbol.index)
         while node >= 0 {
             let following = columns.next(node)
             let i = Int(columns.value(node))
-            if i < rows.count, stamps[i] != stamp, rows[i]?.position(of: symbol).found == true {
-                stamps[i] = stamp
-                result.append(symbols[i])
+            if i < rows.count, states[i].stamp != stamp, rows[i]?.position(of: symbol).found == true {
+                states[i].stamp = stamp
+                result.append(states[i].symbol)
                 previous = node
             } else {
                 columns.remove(node, after: previous, from: symbol.index)
             }
             node = following
         }
-        return result
     }
 
     /// Empties the tableau, keeping the records and edits (used by reset and rebuild).
     mutating func clearTableau() {
-        symbols = []
+        states = []
         rows = []
         columns = Columns()
-        stamps = []
         stamp = 0
         objective = Objective()
         infeasible = []
         variables = [:]
         externals = []
-        references = []
         dirty = []
-        isDirty = []
+    }
+
+    /// The symbol of a registered variable, or nil. The variable's hint is checked against
+    /// the tableau: the symbol at that index must be this variable's and in use (a symbol
+    /// whose variable was forgotten keeps it in `externals` with no reference), which holds
+    /// exactly when `variables` maps the variable to that symbol.
+    @inline(__always) func registeredSymbol(of variable: Variable) -> Symbol? {
+        let hint = variable.symbolHint.load(ordering: .relaxed)
+        // -1: no tableau has ever registered the variable.
+        if hint < 0 { return nil }
+        if hint < externals.count && externals[hint] === variable && states[hint].references > 0 {
+            return states[hint].symbol
+        }
+        guard let symbol = variables[Identity(variable)] else { return nil }
+        variable.symbolHint.store(symbol.index, ordering: .relaxed)
+        return symbol
     }
 
     /// The symbol of a variable, registering it on first use; counts the reference.
     mutating func symbol(for variable: Variable) -> Symbol {
-        let key = Identity(variable)
-        if let symbol = variables[key] {
-            setReferences(symbol, references[symbol.index] + 1)
+        if let symbol = registeredSymbol(of: variable) {
+            setReferences(symbol, states[symbol.index].references + 1)
             return symbol
         }
         let symbol = makeSymbol(.external)
         externals[symbol.index] = variable
-        references[symbol.index] = 1
+        states[symbol.index].references = 1
         touch(symbol.index)
-        setVariable(key, symbol)
+        setVariable(Identity(variable), symbol)
+        variable.symbolHint.store(symbol.index, ordering: .relaxed)
         return symbol
     }
 
@@ -231,8 +277,8 @@ extension Tableau {
     mutating func release(_ constraint: Constraint) {
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             let key = Identity(term.variable)
-            guard let symbol = variables[key] else { continue }
-            let count = references[symbol.index] - 1
+            guard let symbol = registeredSymbol(of: term.variable) else { continue }
+            let count = states[symbol.index].references - 1
             setReferences(symbol, count)
             if count == 0 { setVariable(key, nil) }
         }

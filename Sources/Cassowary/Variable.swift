@@ -9,6 +9,11 @@ public final class Variable: Sendable, CustomStringConvertible {
     /// The name used in descriptions, errors and tableau dumps.
     public let name: String
     private let storage: Atomic<UInt64>
+    /// The index of this variable's symbol in the tableau that last registered it, or -1: a
+    /// hint that spares a dictionary lookup. A tableau trusts it only after checking that
+    /// the symbol at that index is this variable and is in use (see
+    /// ``Tableau/symbol(for:)``), so a stale hint, or one from another solver, is harmless.
+    let symbolHint = Atomic<Int>(-1)
 
     /// Creates a variable with a name and a starting value.
     /// - Parameters:

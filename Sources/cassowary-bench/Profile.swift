@@ -5,7 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs one scenario at N = 1,000 (chain at 10,000) a fixed number of times, for profiling.
+/// Runs one scenario at N = 1,000 (chain at 10,000) a fixed number of times, for profiling:
+/// `build` (one constraint at a time), `batch` (the same grids added as batches), `chain`,
+/// `cells` and `cellsBatch` (score cells one at a time or as a batch), `churn`, `resize`
+/// (the default), `crossing`, or `dump`.
 func profile(_ mode: String) throws {
     switch mode {
     case "dump":
@@ -14,6 +17,13 @@ func profile(_ mode: String) throws {
         print(grid.solver.dump())
     case "build":
         for _ in 0..<5 { try Grid(1000).build(requiredFirst: false) }
+    case "batch":
+        // `build` with each grid's constraints added by one `addConstraints(_:onFailure:)`.
+        for _ in 0..<5 { try Grid(1000).buildBatch() }
+    case "cells", "cellsBatch":
+        // 1,000 score cells (about 34,000 constraints), one at a time or as one batch.
+        let cells = Cells(1000)
+        for _ in 0..<3 { _ = try cells.solve(batch: mode == "cellsBatch") }
     case "chain":
         let chain = Chain(10_000)
         for _ in 0..<5 { _ = try chain.solve() }

@@ -76,6 +76,16 @@ struct Grid {
         solver.updateVariables()
     }
 
+    /// The same as `build(requiredFirst: false)`, with the constraints added as one batch.
+    func buildBatch() throws {
+        try solver.addEditVariable(width, strength: .strong)
+        try solver.suggestValue(width, 1000)
+        var failures = 0
+        solver.addConstraints(viewOrder) { _, _ in failures += 1 }
+        if failures > 0 { throw SolverError.internalError("\(failures) constraints of the grid failed") }
+        solver.updateVariables()
+    }
+
     /// The constraints, in view order, that churn removes and re-adds.
     var churnable: [Constraint] { viewOrder }
 }

@@ -84,6 +84,21 @@ do {
             }
             report(requiredFirst ? "grid.requiredFirst" : "grid.viewOrder", n, median(times), reps)
         }
+        var batchTimes: [Double] = []
+        for _ in 0..<reps {
+            let grid = Grid(n)
+            batchTimes.append(seconds(try clock.measure { try grid.buildBatch() }))
+            check(abs(grid.viewWidth[n - 1].value - 88.8) < 1e-6, "batch width \(grid.viewWidth[n - 1].value)")
+            check(abs(grid.top[n - 1].value - Double(20 + (n / 10 - 1) * 52)) < 1e-6, "batch top")
+        }
+        report("grid.batch", n, median(batchTimes), reps)
+        let cells = Cells(n / 10)
+        for batch in [false, true] {
+            report(batch ? "cells.batch" : "cells", n / 10, try measure(reps) {
+                _ = try cells.solve(batch: batch)
+                check(cells.stepperLeft[n / 10 - 1].value == 273, "cells stepper at \(cells.stepperLeft[n / 10 - 1].value)")
+            }, reps)
+        }
 
         let grid = Grid(n)
         try grid.build(requiredFirst: false)

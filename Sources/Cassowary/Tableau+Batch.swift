@@ -1,0 +1,45 @@
+// Adding many constraints at once: one transaction, one primal optimization at the end.
+
+extension Tableau {
+    /// Adds `constraints` in order as one transaction, deferring the primal optimization
+    /// to the end of the batch (see ``insert(_:sequence:)``).
+    ///
+    /// A constraint already in the solver, or earlier in the batch, is skipped and its
+    /// position returned among the duplicates. Returns nil, with the tableau exactly as it
+    /// was, when any step fails (an unsatisfiable constraint, say): the caller then adds
+    /// the constraints one at a time, which reports every error as sequential adds do.
+    mutating func addBatch(_ constraints: [Constraint]) -> [Int]? {
+        do throws(SolverError) { try rebuildIfNeeded() } catch { return nil }
+        var duplicates: [Int] = []
+        // Grow the tables once rather than rehashing or copying them as they fill: at most
+        // one symbol per term and two markers per constraint.
+        var terms = 0
+        for constraint in constraints { terms += constraint.expression.terms.count }
+        records.reserveCapacity(records.count + constraints.count)
+        variables.reserveCapacity(variables.count + terms)
+        reserveSymbols(symbolCount + terms + 2 * constraints.count)
+        metaJournal.reserveCapacity(metaJournal.count + constraints.count + terms)
+        let mark = begin()
+        batching = true
+        pendingOptimize = false
+        defer {
+            batching = false
+            pendingOptimize = false
+        }
+        do throws(StepError) {
+            for (position, constraint) in constraints.enumerated() {
+                if records[Identity(constraint)] != nil {
+                    duplicates.append(position)
+                    continue
+                }
+                try insert(constraint)
+            }
+            if pendingOptimize { try optimize() }
+        } catch {
+            rollback(mark)
+            return nil
+        }
+        commit()
+        return duplicates
+    }
+}

@@ -1,0 +1,201 @@
+import Testing
+@testable import Cassowary
+import SeededRandom
+
+/// `addConstraints(_:onFailure:)`: the same outcome as adding one constraint at a time.
+@Suite struct BatchTests {
+    /// Whether two errors are the same case about the same constraints (by identity).
+    static func same(_ a: SolverError, _ b: SolverError) -> Bool {
+        switch (a, b) {
+        case (.duplicateConstraint(let x), .duplicateConstraint(let y)): return x === y
+        case (.unsatisfiableConstraint(let x, let cx), .unsatisfiableConstraint(let y, let cy)):
+            return x === y && cx.count == cy.count && zip(cx, cy).allSatisfy { $0 === $1 }
+        default: return false
+        }
+    }
+
+    /// The failures of adding `constraints` to `solver` one at a time.
+    static func sequentialFailures(_ solver: Solver, _ constraints: [Constraint]) -> [(Constraint, SolverError)] {
+        var failures: [(Constraint, SolverError)] = []
+        for c in constraints {
+            do { try solver.addConstraint(c) } catch { failures.append((c, error)) }
+        }
+        return failures
+    }
+
+    /// The failures of adding `constraints` to `solver` as one batch.
+    static func batchFailures(_ solver: Solver, _ constraints: [Constraint]) -> [(Constraint, SolverError)] {
+        var failures: [(Constraint, SolverError)] = []
+        solver.addConstraints(constraints) { failures.append(($0, $1)) }
+        return failures
+    }
+
+    /// Compares two failure lists; returns a message or nil.
+    static func compare(_ got: [(Constraint, SolverError)], _ expected: [(Constraint, SolverError)]) -> String? {
+        guard got.count == expected.count else { return "\(got.count) failures, sequential adds give \(expected.count)" }
+        for (g, e) in zip(got, expected) where g.0 !== e.0 || !same(g.1, e.1) {
+            return "failure \(g.1), sequential adds give \(e.1)"
+        }
+        return nil
+    }
+
+    @Test("random systems in random batches: same rejections and errors as sequential adds, optimal errors",
+          arguments: [false, true])
+    func randomBatches(keepsEqualityMarkers: Bool) {
+        var failures: [String] = []
+        var rejected = 0, duplicates = 0, batches = 0
+        for seed in UInt64(20_000)..<21_000 {
+            var run = PropertyRun(seed: seed, keepsEqualityMarkers: keepsEqualityMarkers)
+            let sequential = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+            var pool: [Constraint] = []
+            for round in 0..<4 {
+                if Int.random(in: 0..<3, using: &run.system.rng) == 0 {
+                    // An edit, on both solvers, so the batches start from a costed objective.
+                    let variable = run.system.variables.randomElement(using: &run.system.rng)!
+                    let value = Double(Int.random(in: -60...60, using: &run.system.rng))
+                    if !run.edits.contains(where: { $0.0 === variable }) {
+                        try? run.solver.addEditVariable(variable, strength: .strong)
+                        try? sequential.addEditVariable(variable, strength: .strong)
+                        run.edits.append((variable, 0, .strong))
+                    }
+                    try? run.solver.suggestValue(variable, value)
+                    try? sequential.suggestValue(variable, value)
+                    run.edits[run.edits.firstIndex { $0.0 === variable }!].1 = value
+                }
+                var batch: [Constraint] = []
+                for _ in 0..<Int.random(in: 0...8, using: &run.system.rng) {
+                    if !pool.isEmpty && Int.random(in: 0..<8, using: &run.system.rng) == 0 {
+                        batch.append(pool.randomElement(using: &run.system.rng)!)
+                    } else {
+                        batch.append(run.system.constraint())
+                    }
+                }
+                pool += batch
+                batches += 1
+                let got = Self.batchFailures(run.solver, batch)
+                let expected = Self.sequentialFailures(sequential, batch)
+                if let message = Self.compare(got, expected) {
+                    failures.append("seed \(seed) round \(round): \(message)")
+                    break
+                }
+                for (_, error) in got {
+                    if case .duplicateConstraint = error { duplicates += 1 } else { rejected += 1 }
+                }
+                for c in batch where run.solver.hasConstraint(c) && !run.added.contains(where: { $0 === c }) {
+                    run.added.append(c)
+                }
+                if let c = batch.first(where: { run.solver.hasConstraint($0) != sequential.hasConstraint($0) }) {
+                    failures.append("seed \(seed) round \(round): \(c) accepted by only one of the solvers")
+                    break
+                }
+                if let message = run.check() {
+                    failures.append("seed \(seed) round \(round): \(message)")
+                    break
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failing seeds, first: \(failures.prefix(3))")
+        // The generator must exercise rejections, duplicates and the fast path.
+        #expect(rejected > 100)
+        #expect(duplicates > 100)
+        #expect(batches == 4000)
+    }
+
+    @Test func batchSolvesLikeSequentialAdds() throws {
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let solver = Solver()
+        var failures = 0
+        solver.addConstraints([x >= 10, y == x + 5, (x == 0).withStrength(.weak), (z == 3 * y).withStrength(.strong),
+                               (z <= 30).withStrength(.medium), x + y <= 100]) { _, _ in failures += 1 }
+        solver.updateVariables()
+        #expect(failures == 0)
+        #expect(x.value == 10)
+        #expect(y.value == 15)
+        #expect(z.value == 45)
+        #expect(solver.constraints.count == 6)
+    }
+
+    @Test func unsatisfiableConstraintsAreRejectedAsSequentially() throws {
+        let x = Variable("x"), y = Variable("y")
+        let low = x >= 10, link = y == x + 5, high = y <= 12, other = x <= 5, fine = (x == 20).withStrength(.weak)
+        let batch = [low, link, high, fine, other, y >= 0]
+        let solver = Solver(), reference = Solver()
+        let got = Self.batchFailures(solver, batch)
+        let expected = Self.sequentialFailures(reference, batch)
+        #expect(Self.compare(got, expected) == nil)
+        #expect(got.count == 2)
+        #expect(got.first?.0 === high && got.last?.0 === other)
+        guard case .unsatisfiableConstraint(_, let conflicts)? = got.first?.1 else {
+            Issue.record("expected an unsatisfiable constraint, got \(got)")
+            return
+        }
+        #expect(conflicts.count == 2 && conflicts[0] === low && conflicts[1] === link)
+        // Replayed one at a time from the same state: the very same tableau.
+        #expect(solver.dump() == reference.dump())
+        solver.updateVariables()
+        #expect(x.value == 20)
+        #expect(y.value == 25)
+        #expect(!solver.hasConstraint(high) && !solver.hasConstraint(other) && solver.hasConstraint(fine))
+    }
+
+    @Test func duplicatesAreReported() throws {
+        let x = Variable("x"), y = Variable("y")
+        let solver = Solver()
+        let first = x == 10, second = y >= x + 1, third = (y == 0).withStrength(.medium)
+        try solver.addConstraint(first)
+        var failures: [(Constraint, SolverError)] = []
+        solver.addConstraints([second, first, second, third]) { failures.append(($0, $1)) }
+        #expect(failures.count == 2)
+        #expect(failures.count == 2 && failures[0].0 === first && failures[1].0 === second)
+        #expect(failures.allSatisfy { if case .duplicateConstraint(let c) = $0.1 { c === $0.0 } else { false } })
+        #expect(solver.constraints.count == 3)
+        solver.updateVariables()
+        #expect(x.value == 10)
+        #expect(y.value == 11)
+        // With an unsatisfiable constraint too (the batch is replayed one at a time).
+        let bad = x == 11
+        let fourth = (x + y == 0).withStrength(.weak)
+        failures = []
+        solver.addConstraints([fourth, bad, fourth]) { failures.append(($0, $1)) }
+        #expect(failures.count == 2)
+        if case .unsatisfiableConstraint(let c, let conflicts)? = failures.first?.1 {
+            #expect(c === bad && conflicts.count == 1 && conflicts[0] === first)
+        } else {
+            Issue.record("expected an unsatisfiable constraint, got \(failures)")
+        }
+        if case .duplicateConstraint(let c)? = failures.last?.1 { #expect(c === fourth) } else {
+            Issue.record("expected a duplicate, got \(failures)")
+        }
+        #expect(solver.constraints.count == 4)
+    }
+
+    @Test func emptyBatchChangesNothing() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        try solver.addConstraint(x == 3)
+        let before = solver.dump()
+        var calls = 0
+        solver.addConstraints([]) { _, _ in calls += 1 }
+        #expect(calls == 0)
+        #expect(solver.dump() == before)
+        solver.updateVariables()
+        #expect(x.value == 3)
+        let empty = Solver()
+        empty.addConstraints([]) { _, _ in calls += 1 }
+        #expect(calls == 0 && empty.isEmpty)
+    }
+
+    @Test func batchAfterRemovalRebuilds() throws {
+        let x = Variable("x"), y = Variable("y")
+        let solver = Solver()
+        let pin = x == 5
+        try solver.addConstraints([pin, y == x + 1])
+        try solver.removeConstraint(pin)
+        var failures = 0
+        solver.addConstraints([x == 7, y <= 100]) { _, _ in failures += 1 }
+        solver.updateVariables()
+        #expect(failures == 0)
+        #expect(x.value == 7)
+        #expect(y.value == 8)
+    }
+}
