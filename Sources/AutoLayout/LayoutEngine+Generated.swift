@@ -7,12 +7,12 @@ extension LayoutEngine {
     /// Makes and installs the engine's constraints for one view.
     func addGenerated(for view: LayoutView) {
         guard generated[Identity(view)] == nil else { return }
-        var made = Generated()
-        made.frame = frameConstraints(for: view)
-        made.content = contentConstraints(for: view)
-        made.guides = guideConstraints(for: view)
+        let made = Generated(frame: frameConstraints(for: view), content: contentConstraints(for: view),
+                             guides: guideConstraints(for: view))
         generated[Identity(view)] = made
-        for constraint in made.all { install(constraint) }
+        for constraint in made.frame { install(constraint) }
+        for constraint in made.content { install(constraint) }
+        for constraint in made.guides { install(constraint) }
     }
 
     func removeGenerated(for view: LayoutView) {
@@ -194,8 +194,9 @@ extension LayoutEngine {
     func contentConstraints(for view: LayoutView) -> [LayoutConstraint] {
         let size = view.currentIntrinsicSize()
         var made: [LayoutConstraint] = []
-        for (axis, attribute, value) in [(LayoutAxis.horizontal, LayoutAttribute.width, size.width),
-                                         (.vertical, .height, size.height)] where value >= 0 && value.isFinite {
+        made.reserveCapacity(2)
+        func add(_ axis: LayoutAxis, _ attribute: LayoutAttribute, _ value: Double) {
+            guard value >= 0 && value.isFinite else { return }
             let horizontal = axis == .horizontal
             let hugging = view.contentHuggingPriority(for: axis)
             let compression = view.contentCompressionResistancePriority(for: axis)
@@ -205,7 +206,7 @@ extension LayoutEngine {
                                             identifier: horizontal ? "H content size" : "V content size")
                 both.compressionPriority = compression
                 made.append(both)
-                continue
+                return
             }
             made.append(LayoutConstraint(generated: .contentSize, view, attribute, .lessThanOrEqual, nil, .notAnAttribute,
                                          constant: value, priority: hugging,
@@ -214,6 +215,8 @@ extension LayoutEngine {
                                          .notAnAttribute, constant: value, priority: compression,
                                          identifier: horizontal ? "H compression resistance" : "V compression resistance"))
         }
+        add(.horizontal, .width, size.width)
+        add(.vertical, .height, size.height)
         return made
     }
 

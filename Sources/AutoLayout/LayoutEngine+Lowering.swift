@@ -13,9 +13,9 @@ extension LayoutEngine {
     func lower(_ c: LayoutConstraint) -> Cassowary.Constraint {
         var constant = c.storedConstant
         var relation = c.relation
-        let directional = c.firstAttribute.isDirectional || c.secondAttribute.isDirectional
-        let directionItem = c.firstAttribute.isDirectional ? c.firstItem : c.secondItem
-        if directional, let item = directionItem, direction(of: item) == .rightToLeft {
+        let firstIsDirectional = c.firstAttribute.isDirectional
+        if firstIsDirectional || c.secondAttribute.isDirectional,
+           let handle = firstIsDirectional ? c.firstHandle : c.secondHandle, direction(of: handle) == .rightToLeft {
             constant = -constant
             relation = switch relation {
             case .equal: .equal
@@ -24,22 +24,22 @@ extension LayoutEngine {
             }
         }
         var terms: [Term] = []
-        terms.reserveCapacity(6)
+        terms.reserveCapacity(c.firstSpan == nil && c.secondSpan == nil ? 4 + 2 * c.extraTerms.count : 8)
         var offset = -constant
         if let span = c.firstSpan {
-            if let end = span.end.item { offset += side(end, span.end.attribute, 1, into: &terms) }
-            if let start = span.start.item { offset += side(start, span.start.attribute, -1, into: &terms) }
-        } else if let item = c.firstItem {
-            offset += side(item, c.firstAttribute, 1, into: &terms)
+            if let end = span.end.itemHandle { offset += side(end, span.end.attribute, 1, into: &terms) }
+            if let start = span.start.itemHandle { offset += side(start, span.start.attribute, -1, into: &terms) }
+        } else if let handle = c.firstHandle {
+            offset += side(handle, c.firstAttribute, 1, into: &terms)
         }
         if let span = c.secondSpan {
-            if let end = span.end.item { offset += side(end, span.end.attribute, -c.multiplier, into: &terms) }
-            if let start = span.start.item { offset += side(start, span.start.attribute, c.multiplier, into: &terms) }
-        } else if let item = c.secondItem, c.multiplier != 0 {
-            offset += side(item, c.secondAttribute, -c.multiplier, into: &terms)
+            if let end = span.end.itemHandle { offset += side(end, span.end.attribute, -c.multiplier, into: &terms) }
+            if let start = span.start.itemHandle { offset += side(start, span.start.attribute, c.multiplier, into: &terms) }
+        } else if let handle = c.secondHandle, c.multiplier != 0 {
+            offset += side(handle, c.secondAttribute, -c.multiplier, into: &terms)
         }
         for extra in c.extraTerms {
-            if let item = extra.item { offset += side(item, extra.attribute, -extra.coefficient, into: &terms) }
+            if let handle = extra.itemHandle { offset += side(handle, extra.attribute, -extra.coefficient, into: &terms) }
         }
         let solverRelation: Cassowary.Relation = switch relation {
         case .equal: .equal
@@ -55,42 +55,34 @@ extension LayoutEngine {
     }
 
     /// The layout direction that decides what leading and trailing mean for an item.
-    func direction(of item: LayoutItem) -> UserInterfaceLayoutDirection {
-        switch item {
-        case let view as LayoutView: view.effectiveUserInterfaceLayoutDirection
-        case let guide as LayoutGuide: guide.owningView?.effectiveUserInterfaceLayoutDirection ?? .leftToRight
-        default: .leftToRight
-        }
+    func direction(of handle: ItemHandle) -> UserInterfaceLayoutDirection {
+        if let view = handle.view { return view.effectiveUserInterfaceLayoutDirection }
+        return handle.guide?.owningView?.effectiveUserInterfaceLayoutDirection ?? .leftToRight
     }
 
     /// Appends `factor ×` an attribute of an item to `terms` and returns `factor ×` its
-    /// constant part. Margin attributes read the view's margins guide (made on first use).
-    func side(_ item: LayoutItem, _ attribute: LayoutAttribute, _ factor: Double, into terms: inout [Term]) -> Double {
+    /// constant part. Margin attributes are the view's edges inset by its margins.
+    func side(_ handle: ItemHandle, _ attribute: LayoutAttribute, _ factor: Double, into terms: inout [Term]) -> Double {
         guard attribute != .notAnAttribute, factor != 0 else { return 0 }
-        // Only leading and trailing depend on the direction, which walks up the hierarchy.
+        // Only leading and trailing depend on the direction, which is read only for them.
         let directional = attribute.isDirectional
-        if attribute.isMargin, let view = item as? LayoutView {
-            return insetEdge(of: view, attribute.withoutMargin, insets(of: view).margins,
-                             directional ? view.effectiveUserInterfaceLayoutDirection : .leftToRight, factor, &terms)
-        }
-        switch item {
-        case let view as LayoutView:
+        if let view = handle.view {
+            let direction = directional ? view.effectiveUserInterfaceLayoutDirection : .leftToRight
+            if attribute.isMargin {
+                return insetEdge(of: view, attribute.withoutMargin, insets(of: view).margins, direction, factor, &terms)
+            }
             let baselines = attribute == .firstBaseline || attribute == .lastBaseline
                 ? (view.firstBaselineOffsetFromTop, view.lastBaselineOffsetFromBottom) : nil
-            return edge(view.variables, attribute.withoutMargin,
-                        directional ? view.effectiveUserInterfaceLayoutDirection : .leftToRight,
-                        baselines, factor, &terms)
-        case let guide as LayoutGuide:
-            let direction = directional ? direction(of: guide) : .leftToRight
-            if guide.isInsetAlias, let owner = guide.owningView {
-                let insets = insets(of: owner)
-                return insetEdge(of: owner, attribute.withoutMargin,
-                                 guide.role == .margins ? insets.margins : insets.safeArea, direction, factor, &terms)
-            }
-            return edge(guide.variables, attribute.withoutMargin, direction, nil, factor, &terms)
-        default:
-            return 0
+            return edge(view.variables, attribute, direction, baselines, factor, &terms)
         }
+        guard let guide = handle.guide else { return 0 }
+        let direction = directional ? direction(of: handle) : .leftToRight
+        if guide.isInsetAlias, let owner = guide.owningView {
+            let insets = insets(of: owner)
+            return insetEdge(of: owner, attribute.withoutMargin,
+                             guide.role == .margins ? insets.margins : insets.safeArea, direction, factor, &terms)
+        }
+        return edge(guide.variables, attribute.withoutMargin, direction, nil, factor, &terms)
     }
 
     /// The insets of a view's margins and safe-area guides as the solver has them: the ones
@@ -126,14 +118,19 @@ extension LayoutEngine {
     }
 
     /// Appends the terms of one edge of a rectangle; returns its constant part.
+    @inline(__always)
     func edge(_ v: ItemVariables, _ attribute: LayoutAttribute, _ direction: UserInterfaceLayoutDirection,
               _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout [Term]) -> Double {
         let ltr = direction == .leftToRight
         switch attribute {
         case .left: terms.append(Term(v.x, coefficient: f))
-        case .right: terms += [Term(v.x, coefficient: f), Term(v.width, coefficient: f)]
+        case .right:
+            terms.append(Term(v.x, coefficient: f))
+            terms.append(Term(v.width, coefficient: f))
         case .top: terms.append(Term(v.y, coefficient: f))
-        case .bottom: terms += [Term(v.y, coefficient: f), Term(v.height, coefficient: f)]
+        case .bottom:
+            terms.append(Term(v.y, coefficient: f))
+            terms.append(Term(v.height, coefficient: f))
         case .leading:
             terms.append(Term(v.x, coefficient: f))
             if !ltr { terms.append(Term(v.width, coefficient: f)) }
@@ -142,14 +139,19 @@ extension LayoutEngine {
             if ltr { terms.append(Term(v.width, coefficient: f)) }
         case .width: terms.append(Term(v.width, coefficient: f))
         case .height: terms.append(Term(v.height, coefficient: f))
-        case .centerX: terms += [Term(v.x, coefficient: f), Term(v.width, coefficient: 0.5 * f)]
-        case .centerY: terms += [Term(v.y, coefficient: f), Term(v.height, coefficient: 0.5 * f)]
+        case .centerX:
+            terms.append(Term(v.x, coefficient: f))
+            terms.append(Term(v.width, coefficient: 0.5 * f))
+        case .centerY:
+            terms.append(Term(v.y, coefficient: f))
+            terms.append(Term(v.height, coefficient: 0.5 * f))
         case .firstBaseline:
             terms.append(Term(v.y, coefficient: f))
             if let offset = baselines?.first { return f * offset }
             terms.append(Term(v.height, coefficient: f))
         case .lastBaseline:
-            terms += [Term(v.y, coefficient: f), Term(v.height, coefficient: f)]
+            terms.append(Term(v.y, coefficient: f))
+            terms.append(Term(v.height, coefficient: f))
             return -f * (baselines?.last ?? 0)
         default: break
         }

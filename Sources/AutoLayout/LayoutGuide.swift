@@ -32,14 +32,19 @@ open class LayoutGuide: LayoutItem {
     public init() {
         role = .custom
         handle.item = self
+        handle.guide = self
     }
 
-    deinit { handle.item = nil }
+    deinit {
+        handle.item = nil
+        handle.guide = nil
+    }
 
     init(role: Role, owner: LayoutView) {
         self.role = role
         owningView = owner
         handle.item = self
+        handle.guide = self
         identifier = switch role {
         case .custom: ""
         case .margins: "UIViewLayoutMarginsGuide"

@@ -10,6 +10,8 @@ final class ItemHandle {
     @exclusivity(unchecked) unowned(unsafe) var item: LayoutItem?
     /// The item when it is a view (set by the view): activation finds the view without a cast.
     @exclusivity(unchecked) unowned(unsafe) var view: LayoutView?
+    /// The item when it is a guide (set by the guide), for the same reason.
+    @exclusivity(unchecked) unowned(unsafe) var guide: LayoutGuide?
     init() {}
 }
 
@@ -23,7 +25,8 @@ func handle(of item: LayoutItem?) -> ItemHandle? {
 }
 
 /// The solver variables of an item: its alignment rectangle in its root view's coordinates.
-struct ItemVariables {
+/// (A class: passing one costs one retain where a struct of four references costs four.)
+final class ItemVariables {
     let x: Variable, y: Variable, width: Variable, height: Variable
 
     /// Four fresh variables. Their names only show in solver dumps, so they are fixed
