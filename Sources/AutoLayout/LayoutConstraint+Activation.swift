@@ -4,7 +4,10 @@ extension LayoutConstraint {
     /// Activates the constraint: installs it on the closest common ancestor of its items
     /// and adds it to the hierarchy's engine. A constraint that cannot hold is broken and
     /// reported (see ``LayoutDiagnostic/unsatisfiable(constraint:conflicts:broken:)``), as in
-    /// UIKit; it stays active.
+    /// UIKit; it stays active. The engine takes in the constraints activated since its last
+    /// solve all at once, so the report comes when it next solves: at the next layout pass
+    /// or fitting, or when ``LayoutView/brokenConstraints`` or
+    /// ``LayoutView/layoutDiagnostics`` is read.
     /// - Throws: ``LayoutError/noCommonAncestor(_:)`` or
     ///   ``LayoutError/guideWithoutOwningView(_:)``.
     public func activate() throws {
