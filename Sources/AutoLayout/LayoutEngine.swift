@@ -184,6 +184,8 @@ final class LayoutEngine {
     }
 
     func report(_ diagnostic: LayoutDiagnostic) {
+        // Conflicts among queued constraints come first, in the order things happened.
+        flush()
         diagnostics.append(diagnostic)
         if diagnostics.count > 100 { diagnostics.removeFirst(diagnostics.count - 100) }
         root.layoutDiagnosticsHandler?(diagnostic)
@@ -198,7 +200,13 @@ final class LayoutEngine {
         let views = top.subtree()
         for view in views {
             let owner = Unmanaged.passUnretained(view), v = view.variables
-            for variable in [v.x, v.y, v.width, v.height] { variableOwners[Identity(variable)] = owner }
+            variableOwners[Identity(v.x)] = owner
+            variableOwners[Identity(v.y)] = owner
+            variableOwners[Identity(v.width)] = owner
+            variableOwners[Identity(v.height)] = owner
+            // Insets recorded in another hierarchy (another direction, another safe area)
+            // are read afresh here.
+            view.appliedInsets = nil
         }
         for view in views { addGenerated(for: view) }
         for view in views { for constraint in view.constraints { install(constraint) } }
@@ -355,7 +363,9 @@ final class LayoutEngine {
 }
 
 extension LayoutView {
-    /// Called with every diagnostic of the hierarchy this view is the root of.
+    /// Called with every diagnostic of the hierarchy this view is the root of, in the order
+    /// they happen. A conflict among newly activated constraints is found when the engine
+    /// next solves (see ``LayoutConstraint/activate()``), and before any later diagnostic.
     public var layoutDiagnosticsHandler: ((LayoutDiagnostic) -> Void)? {
         get { diagnosticsHandlerStorage }
         set { diagnosticsHandlerStorage = newValue }

@@ -1,0 +1,130 @@
+import Testing
+@testable import AutoLayout
+
+/// The engine queues activated constraints and adds them to its solver in one batch before
+/// it next solves. These check that nothing is lost or reordered on the way.
+@Suite struct EngineQueueTests {
+    func box(in root: LayoutView, _ name: String = "v") -> LayoutView {
+        let v = makeChild(in: root, name)
+        return v
+    }
+
+    @Test("conflicts among queued constraints are reported before later diagnostics, in order")
+    func diagnosticsKeepTheirOrder() throws {
+        let root = makeRoot(100, 100)
+        let v = box(in: root)
+        let left = v.leftAnchor.constraint(equalTo: root.leftAnchor)
+        try LayoutConstraint.activate([left, v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.widthAnchor.constraint(equalToConstant: 10),
+                                       v.heightAnchor.constraint(equalToConstant: 10)])
+        root.layoutIfNeeded()
+        var seen: [String] = []
+        root.layoutDiagnosticsHandler = { diagnostic in
+            switch diagnostic {
+            case .unsatisfiable(let c, _, _): seen.append("unsatisfiable \(c.constant)")
+            case .rejected: seen.append("rejected")
+            case .layoutFeedbackLoop: seen.append("loop")
+            }
+        }
+        let w20 = v.widthAnchor.constraint(equalToConstant: 20)
+        let h30 = v.heightAnchor.constraint(equalToConstant: 30)
+        try w20.activate()
+        try h30.activate()
+        left.constant = .infinity
+        #expect(seen == ["unsatisfiable 20.0", "unsatisfiable 30.0", "rejected"])
+        #expect(root.brokenConstraints.count == 2 && root.brokenConstraints[0] === w20)
+        root.layoutIfNeeded()
+        #expect(v.frame == Rect(x: 0, y: 0, width: 10, height: 10))
+    }
+
+    @Test("a constraint deactivated before the engine solves never takes effect; one reactivated does")
+    func deactivatedBeforeFlush() throws {
+        let root = makeRoot(100, 100)
+        let v = box(in: root)
+        let wide = v.widthAnchor.constraint(equalToConstant: 80)
+        try LayoutConstraint.activate([v.leftAnchor.constraint(equalTo: root.leftAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.heightAnchor.constraint(equalToConstant: 10), wide])
+        wide.isActive = false
+        let narrow = v.widthAnchor.constraint(equalToConstant: 30)
+        narrow.isActive = true
+        root.layoutIfNeeded()
+        #expect(v.frame.width == 30 && root.brokenConstraints.isEmpty)
+        narrow.isActive = false
+        wide.isActive = true
+        wide.constant = 60
+        root.layoutIfNeeded()
+        #expect(v.frame.width == 60 && root.brokenConstraints.isEmpty)
+    }
+
+    @Test("queued constraints survive their root joining another hierarchy, and fitting reads them")
+    func queuedConstraintsMoveAndFit() throws {
+        let panel = LayoutView(identifier: "panel", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let label = SizedView("label", 70, 20)
+        panel.addSubview(label)
+        try LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: panel.leadingAnchor, constant: 5),
+                                       label.trailingAnchor.constraint(equalTo: panel.trailingAnchor, constant: -5),
+                                       label.topAnchor.constraint(equalTo: panel.topAnchor, constant: 5),
+                                       label.bottomAnchor.constraint(equalTo: panel.bottomAnchor, constant: -5)])
+        // Fitting the root while its constraints are still queued.
+        #expect(panel.systemLayoutSizeFitting(LayoutView.layoutFittingCompressedSize) == Size(width: 80, height: 30))
+        let other = LayoutView(identifier: "other", frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        let inner = makeChild(in: other, "inner")
+        try LayoutConstraint.activate([inner.widthAnchor.constraint(equalToConstant: 7)])
+        // `other` joins with its constraint still queued in its own engine.
+        let root = makeRoot(300, 200)
+        root.addSubview(panel)
+        panel.addSubview(other)
+        try LayoutConstraint.activate([inner.leftAnchor.constraint(equalTo: other.leftAnchor),
+                                       inner.topAnchor.constraint(equalTo: other.topAnchor),
+                                       inner.heightAnchor.constraint(equalToConstant: 3)])
+        root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 5, y: 5, width: 40, height: 40))
+        #expect(inner.frame == Rect(x: 0, y: 0, width: 7, height: 3))
+        #expect(root.brokenConstraints.isEmpty)
+    }
+
+    /// A box with margins, and an inner view pinned to its top-left margin corner.
+    func marginBox(in root: LayoutView) throws -> (box: LayoutView, inner: LayoutView) {
+        let box = LayoutView(identifier: "box", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        root.addSubview(box)
+        let inner = makeChild(in: box, "inner")
+        try LayoutConstraint.activate([
+            LayoutConstraint(item: inner, attribute: .left, relatedBy: .equal, toItem: box, attribute: .leftMargin),
+            LayoutConstraint(item: inner, attribute: .top, relatedBy: .equal, toItem: box, attribute: .topMargin),
+            inner.widthAnchor.constraint(equalToConstant: 10), inner.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        return (box, inner)
+    }
+
+    @Test("a view that moves to another hierarchy reads its margins there")
+    func marginsAfterMoving() throws {
+        // Directional margins resolve for the new direction.
+        let ltr = makeRoot(300, 300), rtl = makeRoot(300, 300)
+        rtl.semanticContentAttribute = .forceRightToLeft
+        let (box, inner) = try marginBox(in: ltr)
+        box.directionalLayoutMargins = DirectionalEdgeInsets(top: 0, leading: 30, bottom: 0, trailing: 0)
+        ltr.layoutIfNeeded()
+        #expect(inner.frame.minX == 30)
+        rtl.addSubview(box)
+        rtl.layoutIfNeeded()
+        #expect(box.layoutMargins.left == 0 && inner.frame.minX == 0)
+        #expect(box.layoutMarginsGuide.layoutFrame.minX == 0)
+        // Margins measured from a safe area the new root does not have.
+        let unsafe = makeRoot(300, 300)
+        unsafe.safeAreaInsets = EdgeInsets(top: 40, left: 0, bottom: 0, right: 0)
+        let (box2, inner2) = try marginBox(in: unsafe)
+        unsafe.layoutIfNeeded()
+        unsafe.layoutIfNeeded()
+        #expect(inner2.frame.minY == 48)
+        let safe = makeRoot(300, 300)
+        safe.addSubview(box2)
+        safe.layoutIfNeeded()
+        #expect(inner2.frame.minY == 8)
+        // Taken out on its own, with new margins.
+        box2.removeFromSuperview()
+        box2.layoutMargins = EdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
+        box2.layoutIfNeeded()
+        #expect(inner2.frame.minY == 2 && inner2.frame.minX == 2)
+    }
+}
