@@ -34,7 +34,9 @@ extension Tableau {
             clearScratch()
             rows[i]!.add(row, replacing: symbol, buffer: &merged, added: &scratch)
             touch(i)
-            for added in scratch { columns.append(Int32(i), to: added.index) }
+            scratch.withUnsafeBufferPointer { added in
+                columns.append(Int32(i), count: added.count) { added[$0].index }
+            }
             if !basic.isExternal && rows[i]!.constant < 0 { infeasible.append(basic) }
         }
         swap(&basics, &substituted)

@@ -148,7 +148,9 @@ extension Tableau {
         if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), nil)) }
         touch(basic.index)
         rows[basic.index] = row
-        for cell in row.cells { columns.append(Int32(basic.index), to: cell.symbol.index) }
+        row.cells.withUnsafeBufferPointer { cells in
+            columns.append(Int32(basic.index), count: cells.count) { cells[$0].symbol.index }
+        }
     }
 
     /// Removes and returns the row of a basic symbol.
