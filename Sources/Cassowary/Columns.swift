@@ -14,9 +14,14 @@ struct Columns {
         var count: Int32 = 0
     }
 
+    /// A node of the pool: a row index and the next node of its list (-1 at the end).
+    private struct Node {
+        var value: Int32
+        var next: Int32
+    }
+
     private var lists: [List] = []
-    private var values: [Int32] = []
-    private var next: [Int32] = []
+    private var nodes: [Node] = []
     /// The first free node; free nodes are linked through `next`.
     private var free: Int32 = -1
 
@@ -34,7 +39,7 @@ struct Columns {
         for symbol in index..<lists.count {
             var node = lists[symbol].head
             while node >= 0 {
-                let following = next[Int(node)]
+                let following = nodes[Int(node)].next
                 release(node)
                 node = following
             }
@@ -50,33 +55,71 @@ struct Columns {
         let node: Int32
         if free >= 0 {
             node = free
-            free = next[Int(node)]
-            values[Int(node)] = row
-            next[Int(node)] = -1
+            free = nodes[Int(node)].next
+            nodes[Int(node)] = Node(value: row, next: -1)
         } else {
-            node = Int32(values.count)
-            values.append(row)
-            next.append(-1)
+            node = Int32(nodes.count)
+            nodes.append(Node(value: row, next: -1))
         }
         let last = lists[symbol].tail
-        if last >= 0 { next[Int(last)] = node } else { lists[symbol].head = node }
+        if last >= 0 { nodes[Int(last)].next = node } else { lists[symbol].head = node }
         lists[symbol].tail = node
         lists[symbol].count += 1
+    }
+
+    /// Appends a row index to the list of each symbol `symbolIndex` yields for `0..<count`
+    /// (the symbols of a new row, or the ones a row gained): the pool is grown once, then
+    /// the lists are linked without bounds checks.
+    @inline(__always) mutating func append(_ row: Int32, count: Int, symbolIndex: (Int) -> Int) {
+        if count == 0 { return }
+        reserveFreeNodes(count)
+        var free = self.free
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            lists.withUnsafeMutableBufferPointer { lists in
+                for k in 0..<count {
+                    let node = free
+                    free = nodes[Int(node)].next
+                    nodes[Int(node)] = Node(value: row, next: -1)
+                    let symbol = symbolIndex(k)
+                    let last = lists[symbol].tail
+                    if last >= 0 { nodes[Int(last)].next = node } else { lists[symbol].head = node }
+                    lists[symbol].tail = node
+                    lists[symbol].count += 1
+                }
+            }
+        }
+        self.free = free
+    }
+
+    /// Makes sure the free list holds at least `count` nodes, adding new ones to its front.
+    private mutating func reserveFreeNodes(_ count: Int) {
+        var available = 0
+        var node = free
+        while node >= 0 && available < count {
+            available += 1
+            node = nodes[Int(node)].next
+        }
+        var missing = count - available
+        while missing > 0 {
+            nodes.append(Node(value: 0, next: free))
+            free = Int32(nodes.count - 1)
+            missing -= 1
+        }
     }
 
     /// The first node of a symbol's list, or -1.
     @inline(__always) func first(_ symbol: Int) -> Int32 { lists[symbol].head }
 
     /// The node after `node`, or -1.
-    @inline(__always) func next(_ node: Int32) -> Int32 { next[Int(node)] }
+    @inline(__always) func next(_ node: Int32) -> Int32 { nodes[Int(node)].next }
 
     /// The row index a node holds.
-    @inline(__always) func value(_ node: Int32) -> Int32 { values[Int(node)] }
+    @inline(__always) func value(_ node: Int32) -> Int32 { nodes[Int(node)].value }
 
     /// Drops `node` from a symbol's list, given the node before it (-1 for the first).
     @inline(__always) mutating func remove(_ node: Int32, after previous: Int32, from symbol: Int) {
-        let following = next[Int(node)]
-        if previous >= 0 { next[Int(previous)] = following } else { lists[symbol].head = following }
+        let following = nodes[Int(node)].next
+        if previous >= 0 { nodes[Int(previous)].next = following } else { lists[symbol].head = following }
         if lists[symbol].tail == node { lists[symbol].tail = previous }
         lists[symbol].count -= 1
         release(node)
@@ -87,18 +130,16 @@ struct Columns {
     /// an edit, see ``Tableau/shiftRows(containing:by:)``).
     @inline(__always) mutating func filter(_ symbol: Int, _ keep: (Int32) -> Bool) {
         var dropped: [(node: Int32, previous: Int32)] = []
-        values.withUnsafeBufferPointer { values in
-            next.withUnsafeBufferPointer { next in
-                var previous: Int32 = -1
-                var node = lists[symbol].head
-                while node >= 0 {
-                    if keep(values[Int(node)]) {
-                        previous = node
-                    } else {
-                        dropped.append((node, previous))
-                    }
-                    node = next[Int(node)]
+        nodes.withUnsafeBufferPointer { nodes in
+            var previous: Int32 = -1
+            var node = lists[symbol].head
+            while node >= 0 {
+                if keep(nodes[Int(node)].value) {
+                    previous = node
+                } else {
+                    dropped.append((node, previous))
                 }
+                node = nodes[Int(node)].next
             }
         }
         // Each dropped node's `previous` is the last kept node before it, which is still linked.
@@ -106,7 +147,7 @@ struct Columns {
     }
 
     @inline(__always) private mutating func release(_ node: Int32) {
-        next[Int(node)] = free
+        nodes[Int(node)].next = free
         free = node
     }
 }

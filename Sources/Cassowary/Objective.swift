@@ -84,10 +84,19 @@ struct Objective {
             let c = costs[k][symbol.index]
             if c == 0 { continue }
             touched = true
-            for cell in row.cells {
-                setCost(k, cell.symbol, costs[k][cell.symbol.index] + c * cell.coefficient)
+            if journaling {
+                // The row does not hold `symbol`, so the order of these entries is immaterial.
+                for cell in row.cells where cell.symbol.index < journalFloor {
+                    journal.append(.cost(k, cell.symbol.index, costs[k][cell.symbol.index]))
+                }
+                if symbol.index < journalFloor { journal.append(.cost(k, symbol.index, c)) }
             }
-            setCost(k, symbol, 0)
+            row.cells.withUnsafeBufferPointer { cells in
+                costs[k].withUnsafeMutableBufferPointer { level in
+                    for cell in cells { level[cell.symbol.index] += c * cell.coefficient }
+                    level[symbol.index] = 0
+                }
+            }
         }
         guard touched else { return }
         refreshSign(symbol)

@@ -54,6 +54,16 @@ struct Row {
         return true
     }
 
+    /// Adds a cell for a symbol made after every symbol of the row (a new marker), which
+    /// therefore goes last.
+    @inline(__always) mutating func appendFresh(_ symbol: Symbol, _ coefficient: Double) {
+        if let last = cells.last, last.symbol.raw >= symbol.raw {
+            insert(symbol, coefficient)
+        } else {
+            cells.append(Cell(symbol: symbol, coefficient: coefficient))
+        }
+    }
+
     /// Inserts a cell at an index: an append and a shift, cheaper than the generic
     /// `Array.insert(_:at:)` for the short rows of a tableau.
     @inline(__always) mutating func insertCell(_ cell: Cell, at index: Int) {
@@ -91,71 +101,68 @@ struct Row {
         solve(for: rhs)
     }
 
-    /// Replaces `symbol` by `other` (adds `other · coefficient(symbol)` and drops `symbol`),
-    /// merging into `buffer` and then trading storage with it, so that nothing is copied
-    /// back and the row's old storage becomes the next buffer. Symbols the row gains are
-    /// appended to `added`.
+    /// Replaces `symbol` by `other` (adds `other · coefficient(symbol)` and drops `symbol`).
+    /// Symbols the row gains are appended to `added`.
+    ///
+    /// The merge is written into `buffer` (scratch storage whose count is its size), then
+    /// copied over the row's cells, which reuses the row's storage when it is large enough
+    /// and not shared: no appends, and no allocation unless the row outgrows its storage or
+    /// a journal keeps the old row.
     mutating func add(_ other: Row, replacing symbol: Symbol, buffer: inout [Cell], added: inout [Symbol]) {
         let factor = coefficient(for: symbol)
-        buffer.empty()
-        var i = 0, j = 0
-        let skip = symbol.raw
-        cells.withUnsafeBufferPointer { a in
+        let na = cells.count, nb = other.cells.count
+        if buffer.count < na + nb {
+            buffer.append(contentsOf: repeatElement(Cell(symbol: symbol, coefficient: 0), count: na + nb - buffer.count))
+        }
+        let n = cells.withUnsafeBufferPointer { a in
             other.cells.withUnsafeBufferPointer { b in
-                while i < a.count || j < b.count {
-                    if j == b.count || (i < a.count && a[i].symbol.raw < b[j].symbol.raw) {
-                        if a[i].symbol.raw != skip { buffer.append(a[i]) }
-                        i += 1
-                    } else if i == a.count || b[j].symbol.raw < a[i].symbol.raw {
-                        let c = b[j].coefficient * factor
-                        if !nearZero(c) {
-                            buffer.append(Cell(symbol: b[j].symbol, coefficient: c))
-                            added.append(b[j].symbol)
-                        }
-                        j += 1
-                    } else {
-                        let c = (a[i].symbol.raw != skip ? a[i].coefficient : 0) + b[j].coefficient * factor
-                        if !nearZero(c) {
-                            buffer.append(Cell(symbol: a[i].symbol, coefficient: c))
-                            if a[i].symbol.raw == skip { added.append(b[j].symbol) }
-                        }
-                        i += 1
-                        j += 1
-                    }
+                buffer.withUnsafeMutableBufferPointer { out in
+                    Row.merge(a, b, times: factor, removing: symbol.raw, into: out.baseAddress!, added: &added)
                 }
             }
         }
+        buffer.withUnsafeBufferPointer { merged in
+            cells.replaceSubrange(0..<na, with: UnsafeBufferPointer(rebasing: merged[0..<n]))
+        }
         constant += other.constant * factor
-        swap(&cells, &buffer)
     }
 
-    /// `self` without `removing`, plus `other · factor`, as a new row. Symbols that the
-    /// result has and `self` had not are appended to `added`.
-    func adding(_ other: Row, times factor: Double, removing: Symbol?, added: inout [Symbol]) -> Row {
-        var result = [Cell]()
-        result.reserveCapacity(cells.count + other.cells.count)
-        var i = 0, j = 0
-        let a = cells, b = other.cells
-        let skip = removing?.raw ?? UInt32.max
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && a[i].symbol.raw < b[j].symbol.raw) {
-                if a[i].symbol.raw != skip { result.append(a[i]) }
+    /// Writes the cells of `a` without the symbol `skip`, plus `b · factor`, sums near zero
+    /// dropped, to `out`, and returns their number; symbols of the result that `a` lacks go
+    /// to `added`.
+    @inline(__always)
+    static func merge(_ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>, times factor: Double,
+                      removing skip: UInt32, into out: UnsafeMutablePointer<Cell>, added: inout [Symbol]) -> Int {
+        let na = a.count, nb = b.count
+        var i = 0, j = 0, n = 0
+        while i < na && j < nb {
+            let sa = a[i].symbol.raw, sb = b[j].symbol.raw
+            if sa < sb {
+                if sa != skip {
+                    out[n] = a[i]
+                    n += 1
+                }
                 i += 1
-            } else if i == a.count || b[j].symbol.raw < a[i].symbol.raw {
+            } else if sb < sa {
                 let c = b[j].coefficient * factor
                 if !nearZero(c) {
-                    result.append(Cell(symbol: b[j].symbol, coefficient: c))
+                    out[n] = Cell(symbol: b[j].symbol, coefficient: c)
+                    n += 1
                     added.append(b[j].symbol)
                 }
                 j += 1
             } else {
-                if a[i].symbol.raw != skip {
+                if sa != skip {
                     let c = a[i].coefficient + b[j].coefficient * factor
-                    if !nearZero(c) { result.append(Cell(symbol: a[i].symbol, coefficient: c)) }
+                    if !nearZero(c) {
+                        out[n] = Cell(symbol: a[i].symbol, coefficient: c)
+                        n += 1
+                    }
                 } else {
                     let c = b[j].coefficient * factor
                     if !nearZero(c) {
-                        result.append(Cell(symbol: b[j].symbol, coefficient: c))
+                        out[n] = Cell(symbol: b[j].symbol, coefficient: c)
+                        n += 1
                         added.append(b[j].symbol)
                     }
                 }
@@ -163,7 +170,23 @@ struct Row {
                 j += 1
             }
         }
-        return Row(constant: constant + other.constant * factor, cells: result)
+        while i < na {
+            if a[i].symbol.raw != skip {
+                out[n] = a[i]
+                n += 1
+            }
+            i += 1
+        }
+        while j < nb {
+            let c = b[j].coefficient * factor
+            if !nearZero(c) {
+                out[n] = Cell(symbol: b[j].symbol, coefficient: c)
+                n += 1
+                added.append(b[j].symbol)
+            }
+            j += 1
+        }
+        return n
     }
 }
 

@@ -65,23 +65,6 @@ extension Tableau {
         try optimize()
     }
 
-    /// A row rewritten over the current parametric symbols (its basic symbols replaced by
-    /// their rows), with a constant that is not negative.
-    mutating func reexpressed(_ row: Row) -> Row {
-        var constant = row.constant
-        for cell in row.cells {
-            if let basic = rows[cell.symbol.index] {
-                constant += basic.constant * cell.coefficient
-                for inner in basic.cells { accumulate(inner.symbol, inner.coefficient * cell.coefficient) }
-            } else {
-                accumulate(cell.symbol, cell.coefficient)
-            }
-        }
-        var result = Row(constant: constant, cells: gatherAccumulated(extraCapacity: 0))
-        if result.constant < 0 { result.reverseSign() }
-        return result
-    }
-
     /// For a row `c + Σ a·x = 0` with `c > 0`: among the slack and error symbols with a
     /// negative coefficient, the one with the smallest cost / |a| (the dual ratio test,
     /// which keeps every reduced cost non-negative); ties go to the symbol in fewer rows,
@@ -102,97 +85,6 @@ extension Tableau {
             }
         }
         return best?.symbol
-    }
-
-    /// The constraint as a row over the current parametric symbols, with its marker
-    /// (slack or error) symbols, and a constant that is not negative.
-    mutating func makeRow(_ constraint: Constraint, _ record: inout Record) -> Row {
-        let expression = constraint.expression
-        var row = Row(constant: expression.constant)
-        // The terms, with basic variables replaced by their rows, are summed in a dense
-        // accumulator and gathered once, so the row is allocated once, with room for the markers.
-        for term in expression.terms where !nearZero(term.coefficient) {
-            let symbol = symbol(for: term.variable)
-            if let basic = rows[symbol.index] {
-                row.constant += basic.constant * term.coefficient
-                for cell in basic.cells { accumulate(cell.symbol, cell.coefficient * term.coefficient) }
-            } else {
-                accumulate(symbol, term.coefficient)
-            }
-        }
-        row.cells = gatherAccumulated(extraCapacity: 2)
-        let strength = constraint.strength
-        switch constraint.relation {
-        case .lessThanOrEqual, .greaterThanOrEqual:
-            let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
-            let slack = makeSymbol(.slack)
-            record.marker = slack
-            row.insert(slack, sign)
-            if !strength.isRequired {
-                let error = makeSymbol(.error)
-                record.other = error
-                row.insert(error, -sign)
-                objective.add(error, strength: strength)
-            }
-        case .equal:
-            if !strength.isRequired {
-                let plus = makeSymbol(.error), minus = makeSymbol(.error)
-                record.marker = plus
-                record.other = minus
-                row.insert(plus, -1)
-                row.insert(minus, 1)
-                objective.add(plus, strength: strength)
-                objective.add(minus, strength: constraint.errorStrength(above: false))
-            } else if tracksEqualityMarkers {
-                let dummy = makeSymbol(.dummy)
-                record.marker = dummy
-                row.insert(dummy)
-            }
-        }
-        if row.constant < 0 { row.reverseSign() }
-        return row
-    }
-
-    /// Adds to a symbol's entry of the accumulator.
-    @inline(__always) mutating func accumulate(_ symbol: Symbol, _ value: Double) {
-        let i = symbol.index
-        if i >= accumulator.count {
-            // Grown by doubling: symbols are made one at a time between rows.
-            let missing = max(symbolCount, 2 * accumulator.count) - accumulator.count
-            accumulator.append(contentsOf: repeatElement(0, count: missing))
-            accumulated.append(contentsOf: repeatElement(false, count: missing))
-        }
-        if !accumulated[i] {
-            accumulated[i] = true
-            touched.append(symbol)
-        }
-        accumulator[i] += value
-    }
-
-    /// The accumulated entries that are not near zero, as cells sorted by symbol, with
-    /// room for `extraCapacity` more; empties the accumulator.
-    mutating func gatherAccumulated(extraCapacity: Int) -> [Cell] {
-        // Few entries: an insertion sort.
-        for k in touched.indices.dropFirst() {
-            let symbol = touched[k]
-            var j = k
-            while j > 0 && touched[j - 1].raw > symbol.raw {
-                touched[j] = touched[j - 1]
-                j -= 1
-            }
-            touched[j] = symbol
-        }
-        var cells: [Cell] = []
-        cells.reserveCapacity(touched.count + extraCapacity)
-        for symbol in touched {
-            let i = symbol.index
-            let value = accumulator[i]
-            if !nearZero(value) { cells.append(Cell(symbol: symbol, coefficient: value)) }
-            accumulator[i] = 0
-            accumulated[i] = false
-        }
-        touched.empty()
-        return cells
     }
 
     /// The symbol to solve a new row for, without any phase-one search, or nil.

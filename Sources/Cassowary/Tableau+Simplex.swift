@@ -20,10 +20,9 @@ extension Tableau {
     /// Replaces `symbol` by `row` in every row that contains it (found through its column,
     /// so untouched rows are never visited) and in the objectives.
     ///
-    /// A row that no journal keeps (made in the call in progress, or outside any call) is
-    /// rewritten in place, through a reused buffer, so it allocates nothing when its
-    /// storage is large enough; a journaled row gets new storage, since the journal keeps
-    /// the old one.
+    /// Each row is merged through a reused buffer and copied back into its own storage,
+    /// which allocates nothing when the storage is large enough and no journal keeps the
+    /// old row (a journaled row gets new storage, since the journal keeps the old one).
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
         var basics: [Symbol] = []
         swap(&basics, &substituted)
@@ -31,25 +30,14 @@ extension Tableau {
         rowsContaining(symbol, into: &basics)
         for basic in basics {
             let i = basic.index
-            let constant: Double
-            if journaling && i < journalFloor {
-                let old = rows[i]!
-                let c = old.coefficient(for: symbol)
-                clearScratch()
-                let new = old.adding(row, times: c, removing: symbol, added: &scratch)
-                constant = new.constant
-                replaceRow(basic, new, added: scratch)
-            } else {
-                var target = rows[i]!
-                rows[i] = nil  // `target` now holds the only reference to its cells
-                clearScratch()
-                target.add(row, replacing: symbol, buffer: &merged, added: &scratch)
-                constant = target.constant
-                touch(i)
-                rows[i] = target
-                for added in scratch { columns.append(Int32(i), to: added.index) }
+            if journaling && i < journalFloor { journal.append(.row(Int32(i), rows[i])) }
+            clearScratch()
+            rows[i]!.add(row, replacing: symbol, buffer: &merged, added: &scratch)
+            touch(i)
+            scratch.withUnsafeBufferPointer { added in
+                columns.append(Int32(i), count: added.count) { added[$0].index }
             }
-            if !basic.isExternal && constant < 0 { infeasible.append(basic) }
+            if !basic.isExternal && rows[i]!.constant < 0 { infeasible.append(basic) }
         }
         swap(&basics, &substituted)
         objective.substitute(symbol, row)

@@ -46,14 +46,12 @@ struct Tableau {
     var objective = Objective()
     var infeasible: [Symbol] = []
     var scratch: [Symbol] = []
-    /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite, and a merged row.
+    /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite, and a merged row
+    /// (scratch cells, see ``Row/add(_:replacing:buffer:added:)``).
     var substituted: [Symbol] = []
     var merged: [Cell] = []
-    /// A dense sum by symbol index for building a row (all zero between uses), the
-    /// entries in use, and their symbols.
-    var accumulator: [Double] = []
-    var accumulated: [Bool] = []
-    var touched: [Symbol] = []
+    /// The loose cells of the row being built (see ``makeRow(_:_:)``), empty between uses.
+    var collected: [Cell] = []
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).
@@ -150,7 +148,9 @@ extension Tableau {
         if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), nil)) }
         touch(basic.index)
         rows[basic.index] = row
-        for cell in row.cells { columns.append(Int32(basic.index), to: cell.symbol.index) }
+        row.cells.withUnsafeBufferPointer { cells in
+            columns.append(Int32(basic.index), count: cells.count) { cells[$0].symbol.index }
+        }
     }
 
     /// Removes and returns the row of a basic symbol.
@@ -160,14 +160,6 @@ extension Tableau {
         touch(basic.index)
         rows[basic.index] = nil
         return row
-    }
-
-    /// Replaces the row of a basic symbol; `added` lists the symbols it gained.
-    mutating func replaceRow(_ basic: Symbol, _ row: Row, added: [Symbol]) {
-        if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), rows[basic.index])) }
-        touch(basic.index)
-        rows[basic.index] = row
-        for symbol in added { columns.append(Int32(basic.index), to: symbol.index) }
     }
 
     mutating func setRecord(_ key: Identity, _ record: Record?, replacing old: Record?? = .none) {

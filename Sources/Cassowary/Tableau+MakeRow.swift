@@ -1,0 +1,117 @@
+// Building rows: a constraint's expression, or a row, rewritten over the parametric symbols.
+
+extension Tableau {
+    /// The constraint as a row over the current parametric symbols, with its marker
+    /// (slack or error) symbols, and a constant that is not negative.
+    mutating func makeRow(_ constraint: Constraint, _ record: inout Record) -> Row {
+        let expression = constraint.expression
+        var constant = expression.constant
+        // The terms, with basic variables replaced by their rows, are collected as loose
+        // cells, then sorted and summed once, so the row is allocated once, with room for
+        // the markers.
+        for term in expression.terms where !nearZero(term.coefficient) {
+            let symbol = symbol(for: term.variable)
+            if let basic = rows[symbol.index] {
+                constant += basic.constant * term.coefficient
+                for cell in basic.cells { collect(cell.symbol, cell.coefficient * term.coefficient) }
+            } else {
+                collect(symbol, term.coefficient)
+            }
+        }
+        var row = Row(constant: constant, cells: gatherCollected(extraCapacity: 2))
+        let strength = constraint.strength
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
+            let slack = makeSymbol(.slack)
+            record.marker = slack
+            row.appendFresh(slack, sign)
+            if !strength.isRequired {
+                let error = makeSymbol(.error)
+                record.other = error
+                row.appendFresh(error, -sign)
+                objective.add(error, strength: strength)
+            }
+        case .equal:
+            if !strength.isRequired {
+                let plus = makeSymbol(.error), minus = makeSymbol(.error)
+                record.marker = plus
+                record.other = minus
+                row.appendFresh(plus, -1)
+                row.appendFresh(minus, 1)
+                objective.add(plus, strength: strength)
+                objective.add(minus, strength: constraint.errorStrength(above: false))
+            } else if tracksEqualityMarkers {
+                let dummy = makeSymbol(.dummy)
+                record.marker = dummy
+                row.appendFresh(dummy, 1)
+            }
+        }
+        if row.constant < 0 { row.reverseSign() }
+        return row
+    }
+
+    /// A row rewritten over the current parametric symbols (its basic symbols replaced by
+    /// their rows), with a constant that is not negative.
+    mutating func reexpressed(_ row: Row) -> Row {
+        var constant = row.constant
+        for cell in row.cells {
+            if let basic = rows[cell.symbol.index] {
+                constant += basic.constant * cell.coefficient
+                for inner in basic.cells { collect(inner.symbol, inner.coefficient * cell.coefficient) }
+            } else {
+                collect(cell.symbol, cell.coefficient)
+            }
+        }
+        var result = Row(constant: constant, cells: gatherCollected(extraCapacity: 0))
+        if result.constant < 0 { result.reverseSign() }
+        return result
+    }
+
+    /// Adds a loose cell to the row being built.
+    @inline(__always) mutating func collect(_ symbol: Symbol, _ value: Double) {
+        collected.append(Cell(symbol: symbol, coefficient: value))
+    }
+
+    /// The collected cells as a row's cells: sorted by symbol, the cells of one symbol
+    /// summed in the order they were collected (as a running sum from zero would), sums
+    /// near zero dropped; with room for `extraCapacity` more. Empties the collection.
+    mutating func gatherCollected(extraCapacity: Int) -> [Cell] {
+        var cells: [Cell] = []
+        collected.withUnsafeMutableBufferPointer { loose in
+            let n = loose.count
+            // Few cells: a stable insertion sort, which keeps each symbol's cells in order.
+            var k = 1
+            while k < n {
+                let cell = loose[k]
+                var j = k
+                while j > 0 && loose[j - 1].symbol.raw > cell.symbol.raw {
+                    loose[j] = loose[j - 1]
+                    j -= 1
+                }
+                loose[j] = cell
+                k += 1
+            }
+            var distinct = 0
+            k = 0
+            while k < n {
+                if k == 0 || loose[k].symbol != loose[k - 1].symbol { distinct += 1 }
+                k += 1
+            }
+            cells.reserveCapacity(distinct + extraCapacity)
+            k = 0
+            while k < n {
+                let symbol = loose[k].symbol
+                var sum = loose[k].coefficient
+                k += 1
+                while k < n && loose[k].symbol == symbol {
+                    sum += loose[k].coefficient
+                    k += 1
+                }
+                if !nearZero(sum) { cells.append(Cell(symbol: symbol, coefficient: sum)) }
+            }
+        }
+        collected.empty()
+        return cells
+    }
+}
