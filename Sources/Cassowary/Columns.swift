@@ -31,7 +31,7 @@ struct Columns {
     }
 
     /// Makes room for the lists of `count` symbols in all.
-    mutating func reserveSymbols(_ count: Int) { lists.reserveCapacity(count) }
+    mutating func reserveSymbols(_ count: Int) { reserveGrowing(&lists, count) }
 
     /// Forgets the lists of the symbols from `index` on, freeing their nodes.
     mutating func removeSymbols(from index: Int) {

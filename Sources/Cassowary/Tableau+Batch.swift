@@ -18,7 +18,7 @@ extension Tableau {
         records.reserveCapacity(records.count + constraints.count)
         variables.reserveCapacity(variables.count + terms)
         reserveSymbols(symbolCount + terms + 2 * constraints.count)
-        metaJournal.reserveCapacity(metaJournal.count + constraints.count + terms)
+        reserveGrowing(&metaJournal, metaJournal.count + constraints.count + terms)
         let mark = begin()
         batching = true
         pendingOptimize = false

@@ -119,9 +119,9 @@ extension Tableau {
 
     /// Makes room for `count` symbols in all.
     mutating func reserveSymbols(_ count: Int) {
-        states.reserveCapacity(count)
-        rows.reserveCapacity(count)
-        externals.reserveCapacity(count)
+        reserveGrowing(&states, count)
+        reserveGrowing(&rows, count)
+        reserveGrowing(&externals, count)
         columns.reserveSymbols(count)
     }
 
@@ -275,4 +275,10 @@ extension Tableau {
             if count == 0 { setVariable(key, nil) }
         }
     }
+}
+
+/// Makes room for `count` elements, growing geometrically: an exact `reserveCapacity` for
+/// each small batch would copy the whole array every time (quadratic over many batches).
+@inline(__always) func reserveGrowing<Element>(_ array: inout [Element], _ count: Int) {
+    if count > array.capacity { array.reserveCapacity(max(count, 2 * array.capacity)) }
 }

@@ -23,10 +23,18 @@ struct Chain {
         constraints = [xs[0] == 0] + (1..<n).map { xs[$0] == xs[$0 - 1] + 10 }
     }
 
-    /// Adds every constraint to a new solver and updates the variables.
-    func solve() throws -> Solver {
+    /// Adds every constraint to a new solver and updates the variables; with
+    /// `singleBatches`, each constraint is a batch of its own (what an engine that flushes
+    /// before every change does), which must cost what single adds cost.
+    func solve(singleBatches: Bool = false) throws -> Solver {
         let solver = Solver()
-        for constraint in constraints { try solver.addConstraint(constraint) }
+        for constraint in constraints {
+            if singleBatches {
+                solver.addConstraints([constraint]) { _, error in print("CHECK FAILED: \(error)") }
+            } else {
+                try solver.addConstraint(constraint)
+            }
+        }
         solver.updateVariables()
         return solver
     }

@@ -74,6 +74,10 @@ do {
             _ = try chainCase.solve()
             check(chainCase.xs[n - 1].value == Double(10 * (n - 1)), "chain end at \(chainCase.xs[n - 1].value)")
         }, reps)
+        report("chain.singleBatches", n, try measure(reps) {
+            _ = try chainCase.solve(singleBatches: true)
+            check(chainCase.xs[n - 1].value == Double(10 * (n - 1)), "chain end at \(chainCase.xs[n - 1].value)")
+        }, reps)
         for requiredFirst in [false, true] {
             var times: [Double] = []
             for _ in 0..<reps {
