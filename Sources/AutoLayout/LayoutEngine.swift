@@ -4,24 +4,27 @@ import Cassowary
 /// hierarchy, plus the constraints the engine makes itself (the root's size, autoresizing
 /// masks, content sizes, the margins and safe-area guides).
 final class LayoutEngine {
+    // The stored properties below are only ever accessed briefly (no `inout` access spans
+    // a call that could reach the engine again), so they skip the dynamic exclusivity
+    // checks class properties get otherwise: installing a constraint touches several.
     unowned let root: LayoutView
     let solver = Solver(keepsEqualityMarkers: true)
     /// Active constraints the engine broke because they could not hold.
-    var broken: [LayoutConstraint] = []
+    @exclusivity(unchecked) var broken: [LayoutConstraint] = []
     /// What the engine made for each view.
-    var generated: [Identity: Generated] = [:]
-    var changed = true
-    var inLayout = false
+    @exclusivity(unchecked) var generated: [Identity: Generated] = [:]
+    @exclusivity(unchecked) var changed = true
+    @exclusivity(unchecked) var inLayout = false
     /// Whether a removal may have made room for a broken constraint.
-    var retryPending = false
+    @exclusivity(unchecked) var retryPending = false
     /// The view each solver variable belongs to (unretained: a view leaves this table when
     /// it leaves the hierarchy), to find the views a solve moved.
-    var variableOwners: [Identity: Unmanaged<LayoutView>] = [:]
+    @exclusivity(unchecked) var variableOwners: [Identity: Unmanaged<LayoutView>] = [:]
 
     /// The hierarchy's views, unretained: a retained list would keep the root alive through
     /// its own engine. It is dropped whenever the hierarchy changes, and the views in it are
     /// kept alive by their superviews until then.
-    var viewsCache: [Unmanaged<LayoutView>]?
+    @exclusivity(unchecked) var viewsCache: [Unmanaged<LayoutView>]?
 
     /// Every view of the hierarchy, parents first, unretained (cached until the hierarchy
     /// changes). Reading a flag through these costs no retain.
@@ -33,9 +36,9 @@ final class LayoutEngine {
     }
 
     /// The diagnostics reported so far (the most recent 100).
-    var diagnostics: [LayoutDiagnostic] = []
+    @exclusivity(unchecked) var diagnostics: [LayoutDiagnostic] = []
     /// Installed constraints not yet in the solver, with their lowerings (see ``flush()``).
-    var pending: [(constraint: LayoutConstraint, lowering: Cassowary.Constraint)] = []
+    @exclusivity(unchecked) var pending: [(constraint: LayoutConstraint, lowering: Cassowary.Constraint)] = []
 
     struct Generated {
         var frame: [LayoutConstraint] = []
@@ -47,7 +50,7 @@ final class LayoutEngine {
     /// A scratch engine (for fitting a subview) keeps its solver constraints to itself, so
     /// the hierarchy's engine, which records them on the layout constraints, is untouched.
     let isScratch: Bool
-    var scratchLowerings: [Identity: Cassowary.Constraint] = [:]
+    @exclusivity(unchecked) var scratchLowerings: [Identity: Cassowary.Constraint] = [:]
 
     init(root: LayoutView, scratch: Bool = false) {
         self.root = root

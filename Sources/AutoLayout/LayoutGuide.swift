@@ -3,7 +3,7 @@
 open class LayoutGuide: LayoutItem {
     /// The view the guide belongs to; its ``layoutFrame`` is in this view's coordinates.
     /// (Cleared by the view when it goes away.)
-    public internal(set) unowned(unsafe) var owningView: LayoutView?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningView: LayoutView?
     /// A name used in descriptions and diagnostics.
     public var identifier: String = ""
     /// The guide's solver variables (made on first use: the margins and safe-area guides
