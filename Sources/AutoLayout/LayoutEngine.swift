@@ -18,8 +18,11 @@ final class LayoutEngine {
     /// Whether a removal may have made room for a broken constraint.
     @exclusivity(unchecked) var retryPending = false
     /// The view each solver variable belongs to (unretained: a view leaves this table when
-    /// it leaves the hierarchy), to find the views a solve moved.
-    @exclusivity(unchecked) var variableOwners: [Identity: Unmanaged<LayoutView>] = [:]
+    /// it leaves the hierarchy), to find the views a solve that changed few variables
+    /// moved. Made on first use (see ``applySolution()``), then kept up to date.
+    @exclusivity(unchecked) var variableOwners: [Identity: Unmanaged<LayoutView>]?
+    /// The variables the last solve changed (emptied after use; kept for its capacity).
+    @exclusivity(unchecked) var changedScratch: [Identity] = []
 
     /// The hierarchy's views, unretained: a retained list would keep the root alive through
     /// its own engine. It is dropped whenever the hierarchy changes, and the views in it are
@@ -200,13 +203,17 @@ final class LayoutEngine {
     /// views, then the constraints installed on them.
     func adopt(_ top: LayoutView) {
         viewsCache = nil
-        let views = top.subtree()
+        // A leaf (the usual case) needs no list of its subtree.
+        if top.subviews.isEmpty {
+            adopt(views: CollectionOfOne(top))
+        } else {
+            adopt(views: top.subtree())
+        }
+    }
+
+    private func adopt(views: some Collection<LayoutView>) {
         for view in views {
-            let owner = Unmanaged.passUnretained(view), v = view.variables
-            variableOwners[Identity(v.x)] = owner
-            variableOwners[Identity(v.y)] = owner
-            variableOwners[Identity(v.width)] = owner
-            variableOwners[Identity(v.height)] = owner
+            if variableOwners != nil { LayoutEngine.addOwner(view, to: &variableOwners!) }
             // Insets recorded in another hierarchy (another direction, another safe area)
             // are read afresh here.
             view.appliedInsets = nil
@@ -235,8 +242,10 @@ final class LayoutEngine {
         for view in views {
             for constraint in view.constraints { uninstall(constraint) }
             removeGenerated(for: view)
-            let v = view.variables
-            for variable in [v.x, v.y, v.width, v.height] { variableOwners[Identity(variable)] = nil }
+            if variableOwners != nil {
+                let v = view.variables
+                for variable in [v.x, v.y, v.width, v.height] { variableOwners![Identity(variable)] = nil }
+            }
         }
     }
 
@@ -298,22 +307,7 @@ final class LayoutEngine {
             if changed {
                 changed = false
                 // Only views the solve moved, and their superviews, need frames applied.
-                var hosts: [Identity: LayoutView] = [:]
-                // A view's variables come one after another: its host is noted once for them.
-                let owners = variableOwners
-                var last: UnsafeMutableRawPointer?
-                solver.updateVariables { variable in
-                    guard let ref = owners[Identity(variable)], ref.toOpaque() != last else { return }
-                    last = ref.toOpaque()
-                    let owner = ref.takeUnretainedValue()
-                    hosts[Identity(owner)] = owner
-                    if let parent = owner.superview { hosts[Identity(parent)] = parent }
-                }
-                // Each host's subviews are placed independently, so the order does not matter.
-                for view in hosts.values where !view.subviews.isEmpty {
-                    // A view whose subviews moved gets layoutSubviews, where it places them.
-                    if applyFrames(ofSubviewsOf: view) { view.needsLayout = true }
-                }
+                applySolution()
             }
             let refs = viewRefs
             guard refs.contains(where: { $0._withUnsafeGuaranteedRef { $0.needsLayout } }) else { return }
@@ -342,26 +336,6 @@ final class LayoutEngine {
             }
             refreshSafeAreas()
         }
-    }
-
-    /// Sets the frame of every subview of `view` from the solver; returns whether any moved
-    /// or changed size.
-    @discardableResult
-    func applyFrames(ofSubviewsOf view: LayoutView) -> Bool {
-        var moved = false
-        let insets = view.alignmentRectInsets
-        let originX = view === root ? 0 : view.variables.x.value - insets.left
-        let originY = view === root ? 0 : view.variables.y.value - insets.top
-        for subview in view.subviews {
-            let r = subview.variables.rect, i = subview.alignmentRectInsets
-            let frame = Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,
-                             width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
-            if frame != subview.storedFrame {
-                moved = true
-                subview.applyLayoutFrame(frame)
-            }
-        }
-        return moved
     }
 }
 

@@ -60,10 +60,15 @@ open class LayoutView: LayoutItem {
     /// How constraints refer to this view (see ``ItemHandle``).
     let handle = ItemHandle()
     @exclusivity(unchecked) var storedFrame: Rect
+    /// The values of ``variables`` after the hierarchy's last layout, to tell which views a
+    /// solve moved (see ``LayoutEngine/applySolution()``).
+    @exclusivity(unchecked) var solvedRect = Rect.zero
     /// The engine, on a root view only.
     @exclusivity(unchecked) var ownEngine: LayoutEngine?
     @exclusivity(unchecked) var needsLayout = true
     @exclusivity(unchecked) var needsUpdateConstraints = true
+    /// Set while the engine collects the views whose subviews a solve may have moved.
+    @exclusivity(unchecked) var isSolveHost = false
     @exclusivity(unchecked) var marginsGuideStorage: LayoutGuide?
     @exclusivity(unchecked) var safeAreaGuideStorage: LayoutGuide?
     @exclusivity(unchecked) var readableGuideStorage: LayoutGuide?

@@ -1,0 +1,104 @@
+import Cassowary
+
+// After a solve: finding the views the solve moved, and setting their frames.
+
+extension LayoutEngine {
+    /// Writes the solution into the variables and sets the frames of the subviews of every
+    /// view the solve touched (a view whose variables changed, and its superview); a view
+    /// whose subviews moved is flagged for ``LayoutView/layoutSubviews()``.
+    ///
+    /// The views are found one of two ways, with the same result: when many variables
+    /// changed (a first layout, a rotation), by comparing each view's variables with the
+    /// values they had after the last layout (``LayoutView/solvedRect``); when few did,
+    /// by looking each one up in ``variableOwners``, which is made on first use and kept up
+    /// to date from then on.
+    func applySolution() {
+        var changedVariables = changedScratch
+        changedScratch = []
+        changedVariables.removeAll(keepingCapacity: true)
+        solver.updateVariables { changedVariables.append(Identity($0)) }
+        defer {
+            changedVariables.removeAll(keepingCapacity: true)
+            changedScratch = changedVariables
+        }
+        guard !changedVariables.isEmpty else { return }
+        var hosts: [Unmanaged<LayoutView>] = []
+        /// Notes a view whose variables changed: it and its superview are hosts.
+        func noteMoved(_ view: LayoutView) {
+            view.solvedRect = view.variables.rect
+            if !view.isSolveHost {
+                view.isSolveHost = true
+                hosts.append(Unmanaged.passUnretained(view))
+            }
+            if let parent = view.superview, !parent.isSolveHost {
+                parent.isSolveHost = true
+                hosts.append(Unmanaged.passUnretained(parent))
+            }
+        }
+        let refs = viewRefs
+        if changedVariables.count * 4 >= refs.count {
+            for ref in refs {
+                ref._withUnsafeGuaranteedRef { view in
+                    if view.variables.rect != view.solvedRect { noteMoved(view) }
+                }
+            }
+        } else {
+            let owners = ownersTable()
+            for id in changedVariables {
+                guard let ref = owners[id] else { continue }
+                ref._withUnsafeGuaranteedRef { noteMoved($0) }
+            }
+        }
+        // Each host's subviews are placed independently, so the order does not matter.
+        for ref in hosts {
+            ref._withUnsafeGuaranteedRef { view in
+                view.isSolveHost = false
+                // A view whose subviews moved gets layoutSubviews, where it places them.
+                if !view.subviews.isEmpty && applyFrames(ofSubviewsOf: view) { view.needsLayout = true }
+            }
+        }
+    }
+
+    /// The view of each variable of the hierarchy's views, made now if it is not kept yet.
+    func ownersTable() -> [Identity: Unmanaged<LayoutView>] {
+        if let owners = variableOwners { return owners }
+        var owners: [Identity: Unmanaged<LayoutView>] = [:]
+        let refs = viewRefs
+        owners.reserveCapacity(4 * refs.count)
+        for ref in refs {
+            ref._withUnsafeGuaranteedRef { LayoutEngine.addOwner($0, to: &owners) }
+        }
+        variableOwners = owners
+        return owners
+    }
+
+    /// Adds a view's four variables to an owners table.
+    static func addOwner(_ view: LayoutView, to owners: inout [Identity: Unmanaged<LayoutView>]) {
+        let owner = Unmanaged.passUnretained(view), v = view.variables
+        owners[Identity(v.x)] = owner
+        owners[Identity(v.y)] = owner
+        owners[Identity(v.width)] = owner
+        owners[Identity(v.height)] = owner
+    }
+
+    /// Sets the frame of every subview of `view` from the solver; returns whether any moved
+    /// or changed size.
+    @discardableResult
+    func applyFrames(ofSubviewsOf view: LayoutView) -> Bool {
+        var moved = false
+        let insets = view.alignmentRectInsets
+        let isRoot = view === root
+        let originX = isRoot ? 0 : view.variables.x.value - insets.left
+        let originY = isRoot ? 0 : view.variables.y.value - insets.top
+        for subview in view.subviews {
+            let r = subview.variables.rect, i = subview.alignmentRectInsets
+            let frame = Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,
+                             width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
+            if frame != subview.storedFrame {
+                moved = true
+                subview.applyLayoutFrame(frame)
+            }
+        }
+        return moved
+    }
+}

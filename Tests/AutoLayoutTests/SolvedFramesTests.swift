@@ -1,0 +1,123 @@
+import Testing
+@testable import AutoLayout
+
+/// After a solve the engine finds the views that moved either by comparing every view with
+/// its last solved rectangle (many changes) or by looking up each changed variable (few
+/// changes). Both must give the frames a fresh hierarchy gets.
+@Suite struct SolvedFramesTests {
+    /// A column of rows, each a cell (placed by its frame and mask) holding a label
+    /// constrained to the cell's margins and a badge after it.
+    final class Column {
+        let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 320, height: 800))
+        var cells: [LayoutView] = []
+        var labels: [SizedView] = []
+        var gaps: [LayoutConstraint] = []
+
+        init(rows: Int) throws {
+            for i in 0..<rows { try addRow(i) }
+        }
+
+        func addRow(_ i: Int) throws {
+            let cell = LayoutView(identifier: "cell\(i)", frame: Rect(x: 0, y: Double(i) * 40, width: 320, height: 40))
+            cell.autoresizingMask = .flexibleWidth
+            root.addSubview(cell)
+            let label = SizedView("label\(i)", 60, 20), badge = SizedView("badge\(i)", 20, 20)
+            cell.addSubview(label)
+            cell.addSubview(badge)
+            let gap = badge.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 4)
+            try LayoutConstraint.activate([
+                label.leadingAnchor.constraint(equalTo: cell.layoutMarginsGuide.leadingAnchor),
+                label.centerYAnchor.constraint(equalTo: cell.centerYAnchor),
+                gap,
+                badge.centerYAnchor.constraint(equalTo: label.centerYAnchor),
+            ])
+            cells.append(cell)
+            labels.append(label)
+            gaps.append(gap)
+        }
+
+        /// Every frame below the root, in hierarchy order.
+        var frames: [Rect] { root.subtree().dropFirst().map(\.frame) }
+    }
+
+    /// The frames of a fresh column with the given gaps and width, laid out once.
+    func reference(rows: Int, gaps: [Int: Double] = [:], width: Double = 320) throws -> [Rect] {
+        let column = try Column(rows: rows)
+        for (row, constant) in gaps { column.gaps[row].constant = constant }
+        column.root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+        column.root.layoutIfNeeded()
+        return column.frames
+    }
+
+    @Test("a constant change that moves a few views sets the same frames as a fresh layout")
+    func fewChanges() throws {
+        let column = try Column(rows: 30)
+        column.root.layoutIfNeeded()
+        #expect(column.frames == (try reference(rows: 30)))
+        column.gaps[7].constant = 12
+        column.root.layoutIfNeeded()
+        #expect(column.root.ownEngine?.variableOwners != nil)  // looked up, not compared
+        #expect(column.frames == (try reference(rows: 30, gaps: [7: 12])))
+        column.gaps[7].constant = 4
+        column.gaps[20].constant = 9
+        column.root.layoutIfNeeded()
+        #expect(column.frames == (try reference(rows: 30, gaps: [20: 9])))
+    }
+
+    @Test("alternating many changes and few keeps every frame right")
+    func manyThenFew() throws {
+        let column = try Column(rows: 30)
+        column.root.layoutIfNeeded()
+        for (step, width) in [400.0, 320, 500].enumerated() {
+            column.root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            column.root.layoutIfNeeded()
+            #expect(column.frames == (try reference(rows: 30, gaps: step == 0 ? [:] : [3: 10], width: width)))
+            column.gaps[3].constant = 10
+            column.root.layoutIfNeeded()
+            #expect(column.frames == (try reference(rows: 30, gaps: [3: 10], width: width)))
+        }
+    }
+
+    @Test("views added to, removed from and moved within a laid-out hierarchy get their frames")
+    func hierarchyChanges() throws {
+        let column = try Column(rows: 30)
+        column.root.layoutIfNeeded()
+        column.gaps[0].constant = 6  // builds the owners table
+        column.root.layoutIfNeeded()
+        column.gaps[0].constant = 4
+        try column.addRow(30)
+        column.root.layoutIfNeeded()
+        #expect(column.frames == (try reference(rows: 31)))
+        // A removed row's views come back at the same place: only their own frames change.
+        let cell = column.cells[12]
+        cell.removeFromSuperview()
+        column.root.layoutIfNeeded()
+        column.root.insertSubview(cell, at: 12)
+        column.gaps[12].constant = 8
+        column.root.layoutIfNeeded()
+        #expect(column.frames == (try reference(rows: 31, gaps: [12: 8])))
+        // A label moved into another cell keeps its constraints to nothing outside it.
+        let label = column.labels[5]
+        column.cells[6].addSubview(label)
+        try LayoutConstraint.activate([label.topAnchor.constraint(equalTo: column.cells[6].topAnchor),
+                                       label.trailingAnchor.constraint(equalTo: column.cells[6].trailingAnchor)])
+        column.root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 260, y: 0, width: 60, height: 20))
+    }
+
+    @Test("a view whose solved rectangle does not change keeps a frame set by hand until its superview lays out")
+    func untouchedViews() throws {
+        let column = try Column(rows: 30)
+        column.root.layoutIfNeeded()
+        let label = column.labels[2]
+        let solved = label.frame
+        label.frame = Rect(x: 1, y: 1, width: 1, height: 1)
+        column.cells[2].needsLayout = false
+        column.gaps[9].constant = 11
+        column.root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 1, y: 1, width: 1, height: 1))
+        column.cells[2].setNeedsLayout()
+        column.root.layoutIfNeeded()
+        #expect(label.frame == solved)
+    }
+}
