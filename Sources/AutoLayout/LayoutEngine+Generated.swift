@@ -150,18 +150,23 @@ extension LayoutEngine {
         /// The shares of a change in the parent's size that go to the start margin and to
         /// the length: flexible parts share it in proportion to their sizes (equally when
         /// they are all zero).
+        /// (Scalars only: this runs for every translated view.)
         func axis(_ position: Double, _ length: Double, _ total: Double, _ flexibleStart: AutoresizingMask,
                   _ flexibleLength: AutoresizingMask, _ flexibleEnd: AutoresizingMask) -> (start: Double, length: Double) {
-            let parts = [(mask.contains(flexibleStart), position), (mask.contains(flexibleLength), length),
-                         (mask.contains(flexibleEnd), total - position - length)]
-            let flexible = parts.filter(\.0)
-            guard !flexible.isEmpty else { return (0, 0) }
-            let sum = flexible.reduce(0) { $0 + $1.1 }
-            func share(_ k: Int) -> Double {
-                guard parts[k].0 else { return 0 }
-                return sum != 0 ? parts[k].1 / sum : 1 / Double(flexible.count)
+            let start = mask.contains(flexibleStart), size = mask.contains(flexibleLength)
+            let end = mask.contains(flexibleEnd)
+            let count = (start ? 1 : 0) + (size ? 1 : 0) + (end ? 1 : 0)
+            guard count > 0 else { return (0, 0) }
+            // The same sum, in the same order, as adding up the flexible parts one by one.
+            var sum = 0.0
+            if start { sum += position }
+            if size { sum += length }
+            if end { sum += total - position - length }
+            func share(_ flexible: Bool, _ part: Double) -> Double {
+                guard flexible else { return 0 }
+                return sum != 0 ? part / sum : 1 / Double(count)
             }
-            return (share(0), share(1))
+            return (share(start, position), share(size, length))
         }
         let h = axis(f.minX, f.width, size.width, .flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin)
         let v = axis(f.minY, f.height, size.height, .flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin)
