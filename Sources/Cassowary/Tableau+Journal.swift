@@ -112,6 +112,14 @@ extension Tableau {
             case .variable(let key, let old): variables[key] = old
             }
         }
+        // Variables first registered since the mark have no journal entry: unregister each
+        // one whose entry names a dropped symbol. (One that was registered before the mark,
+        // released, then registered anew got its old symbol back from the journal above.)
+        for i in symbolMark..<max(symbolMark, symbolCount) {
+            guard let variable = externals[i] else { continue }
+            let key = Identity(variable)
+            if let symbol = variables[key], symbol.index >= symbolMark { variables[key] = nil }
+        }
         if symbolCount > symbolMark {
             states.removeSubrange(symbolMark...)
             rows.removeSubrange(symbolMark...)

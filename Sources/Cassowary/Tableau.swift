@@ -260,7 +260,9 @@ extension Tableau {
         externals[symbol.index] = variable
         states[symbol.index].references = 1
         touch(symbol.index)
-        setVariable(Identity(variable), symbol)
+        // Not journaled: the symbol is new, and a rollback unregisters the variables of the
+        // symbols it drops (see ``rollback(to:meta:symbols:)``).
+        variables[Identity(variable)] = symbol
         variable.symbolHint.store(symbol.index, ordering: .relaxed)
         return symbol
     }
