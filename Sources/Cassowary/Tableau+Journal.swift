@@ -116,7 +116,7 @@ extension Tableau {
         // one whose entry names a dropped symbol. (One that was registered before the mark,
         // released, then registered anew got its old symbol back from the journal above.)
         for i in symbolMark..<max(symbolMark, symbolCount) {
-            guard let variable = externals[i] else { continue }
+            guard let variable = states[i].variable else { continue }
             let key = Identity(variable)
             if let symbol = variables[key], symbol.index >= symbolMark { variables[key] = nil }
         }
@@ -124,7 +124,6 @@ extension Tableau {
             states.removeSubrange(symbolMark...)
             rows.removeSubrange(symbolMark...)
             columns.removeSymbols(from: symbolMark)
-            externals.removeSubrange(symbolMark...)
             dirty.removeAll { Int($0) >= symbolMark }
         }
         infeasible.removeAll()
