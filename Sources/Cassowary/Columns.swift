@@ -21,7 +21,10 @@ struct Columns {
     }
 
     private var lists: [List] = []
+    /// The pool: nodes `0..<used` are in lists or on the free list, the rest are spare
+    /// (the pool grows by doubling, so taking a fresh node is a counter increment).
     private var nodes: [Node] = []
+    private var used: Int32 = 0
     /// The first free node; free nodes are linked through `next`.
     private var free: Int32 = -1
 
@@ -58,8 +61,10 @@ struct Columns {
             free = nodes[Int(node)].next
             nodes[Int(node)] = Node(value: row, next: -1)
         } else {
-            node = Int32(nodes.count)
-            nodes.append(Node(value: row, next: -1))
+            reserveSpareNodes(1)
+            node = used
+            used += 1
+            nodes[Int(node)] = Node(value: row, next: -1)
         }
         let last = lists[symbol].tail
         if last >= 0 { nodes[Int(last)].next = node } else { lists[symbol].head = node }
@@ -69,16 +74,22 @@ struct Columns {
 
     /// Appends a row index to the list of each symbol `symbolIndex` yields for `0..<count`
     /// (the symbols of a new row, or the ones a row gained): the pool is grown once, then
-    /// the lists are linked without bounds checks.
+    /// the lists are linked without bounds checks, taking free nodes first, then spare ones.
     @inline(__always) mutating func append(_ row: Int32, count: Int, symbolIndex: (Int) -> Int) {
         if count == 0 { return }
-        reserveFreeNodes(count)
-        var free = self.free
+        reserveSpareNodes(count)
+        var free = self.free, used = self.used
         nodes.withUnsafeMutableBufferPointer { nodes in
             lists.withUnsafeMutableBufferPointer { lists in
                 for k in 0..<count {
-                    let node = free
-                    free = nodes[Int(node)].next
+                    let node: Int32
+                    if free >= 0 {
+                        node = free
+                        free = nodes[Int(node)].next
+                    } else {
+                        node = used
+                        used += 1
+                    }
                     nodes[Int(node)] = Node(value: row, next: -1)
                     let symbol = symbolIndex(k)
                     let last = lists[symbol].tail
@@ -89,21 +100,15 @@ struct Columns {
             }
         }
         self.free = free
+        self.used = used
     }
 
-    /// Makes sure the free list holds at least `count` nodes, adding new ones to its front.
-    private mutating func reserveFreeNodes(_ count: Int) {
-        var available = 0
-        var node = free
-        while node >= 0 && available < count {
-            available += 1
-            node = nodes[Int(node)].next
-        }
-        var missing = count - available
-        while missing > 0 {
-            nodes.append(Node(value: 0, next: free))
-            free = Int32(nodes.count - 1)
-            missing -= 1
+    /// Makes sure at least `count` spare nodes follow the used ones.
+    @inline(__always) private mutating func reserveSpareNodes(_ count: Int) {
+        let needed = Int(used) + count
+        if needed > nodes.count {
+            let size = max(needed, 2 * nodes.count, 64)
+            nodes.append(contentsOf: repeatElement(Node(value: 0, next: -1), count: size - nodes.count))
         }
     }
 

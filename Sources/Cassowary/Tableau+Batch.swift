@@ -18,7 +18,6 @@ extension Tableau {
         records.reserveCapacity(records.count + constraints.count)
         variables.reserveCapacity(variables.count + terms)
         reserveSymbols(symbolCount + terms + 2 * constraints.count)
-        reserveGrowing(&metaJournal, metaJournal.count + constraints.count + terms)
         let mark = begin()
         batching = true
         pendingOptimize = false
@@ -26,17 +25,30 @@ extension Tableau {
             batching = false
             pendingOptimize = false
         }
+        // The batch's records are not journaled (see ``insert(_:sequence:)``): a rollback
+        // removes them by going over the constraints again, up to the one that failed.
+        var processed = 0
         do throws(StepError) {
             for (position, constraint) in constraints.enumerated() {
                 if records[Identity(constraint)] != nil {
                     duplicates.append(position)
                     continue
                 }
+                processed = position + 1
                 try insert(constraint)
             }
+            processed = constraints.count
             if pendingOptimize { try optimize() }
         } catch {
             rollback(mark)
+            var skipped = duplicates.makeIterator(), nextSkipped = skipped.next()
+            for position in 0..<processed {
+                if position == nextSkipped {
+                    nextSkipped = skipped.next()
+                    continue
+                }
+                records[Identity(constraints[position])] = nil
+            }
             return nil
         }
         commit()

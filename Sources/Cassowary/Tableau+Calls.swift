@@ -63,7 +63,7 @@ extension Tableau {
         for i in dirty {
             let index = Int(i)
             states[index].isDirty = false
-            externals[index]?.value = rows[index]?.constant ?? 0
+            states[index].variable?.value = rows[index]?.constant ?? 0
         }
         dirty.removeAll(keepingCapacity: true)
     }
@@ -74,7 +74,7 @@ extension Tableau {
         for i in dirty {
             let index = Int(i)
             states[index].isDirty = false
-            guard let variable = externals[index] else { continue }
+            guard let variable = states[index].variable else { continue }
             let value = rows[index]?.constant ?? 0
             if variable.value != value {
                 variable.value = value

@@ -5,7 +5,7 @@ extension Tableau {
     mutating func dump() -> String {
         _ = try? rebuildIfNeeded()
         var names: [Int: String] = [:]
-        for (index, variable) in externals.enumerated() { if let variable { names[index] = variable.description } }
+        for (index, state) in states.enumerated() { if let variable = state.variable { names[index] = variable.description } }
         func name(_ symbol: Symbol) -> String {
             switch symbol.kind {
             case .external: names[symbol.index] ?? "v\(symbol.index)"

@@ -112,11 +112,18 @@ extension Tableau {
             case .variable(let key, let old): variables[key] = old
             }
         }
+        // Variables first registered since the mark have no journal entry: unregister each
+        // one whose entry names a dropped symbol. (One that was registered before the mark,
+        // released, then registered anew got its old symbol back from the journal above.)
+        for i in symbolMark..<max(symbolMark, symbolCount) {
+            guard let variable = states[i].variable else { continue }
+            let key = Identity(variable)
+            if let symbol = variables[key], symbol.index >= symbolMark { variables[key] = nil }
+        }
         if symbolCount > symbolMark {
             states.removeSubrange(symbolMark...)
             rows.removeSubrange(symbolMark...)
             columns.removeSymbols(from: symbolMark)
-            externals.removeSubrange(symbolMark...)
             dirty.removeAll { Int($0) >= symbolMark }
         }
         infeasible.removeAll()

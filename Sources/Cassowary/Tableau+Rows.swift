@@ -50,7 +50,12 @@ extension Tableau {
             substitute(subject, row)
             insertRow(subject, row)
         }
-        setRecord(Identity(constraint), record, replacing: .some(nil))
+        if batching {
+            // Not journaled: a failed batch removes its records itself (see ``addBatch(_:)``).
+            records[Identity(constraint)] = record
+        } else {
+            setRecord(Identity(constraint), record, replacing: .some(nil))
+        }
         if batching && !dual {
             // Feasible as it stands (the subject is a user variable, a fresh marker, or the
             // row's constant is zero); the primal optimization waits for the end of the batch.

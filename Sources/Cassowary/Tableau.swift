@@ -21,15 +21,16 @@ struct Tableau {
         case failure(SolverError)
     }
 
-    /// What the tableau keeps for each symbol besides its row, its variable and its column,
-    /// in one array so that making a symbol is one append: the symbol itself, the stamp of
-    /// the last visit of its row, how many constraints use its variable, and whether its
-    /// value may have changed since the last ``updateVariables()``.
+    /// What the tableau keeps for each symbol besides its row and its column, in one array
+    /// so that making a symbol is one append: the symbol itself, the stamp of the last visit
+    /// of its row, how many constraints use its variable, whether its value may have changed
+    /// since the last ``updateVariables()``, and the user variable of an external symbol.
     struct SymbolState {
         let symbol: Symbol
         var stamp: UInt32 = 0
         var references: Int32 = 0
         var isDirty = false
+        var variable: Variable? = nil
     }
 
     // Tableau, indexed by symbol index.
@@ -39,8 +40,6 @@ struct Tableau {
     /// are added when a cell is created and dropped lazily when a column is read.
     var columns = Columns()
     var stamp: UInt32 = 0
-    /// The user variable of each external symbol.
-    var externals: [Variable?] = []
     /// External symbols whose value may have changed since the last ``updateVariables()``.
     var dirty: [Int32] = []
     var objective = Objective()
@@ -112,7 +111,6 @@ extension Tableau {
         states.append(SymbolState(symbol: symbol))
         rows.append(nil)
         columns.addSymbol()
-        externals.append(nil)
         objective.reserveSymbols(states.count)
         return symbol
     }
@@ -121,7 +119,6 @@ extension Tableau {
     mutating func reserveSymbols(_ count: Int) {
         reserveGrowing(&states, count)
         reserveGrowing(&rows, count)
-        reserveGrowing(&externals, count)
         columns.reserveSymbols(count)
     }
 
@@ -230,19 +227,18 @@ extension Tableau {
         objective = Objective()
         infeasible = []
         variables = [:]
-        externals = []
         dirty = []
     }
 
     /// The symbol of a registered variable, or nil. The variable's hint is checked against
     /// the tableau: the symbol at that index must be this variable's and in use (a symbol
-    /// whose variable was forgotten keeps it in `externals` with no reference), which holds
+    /// whose variable was forgotten keeps it in its state with no reference), which holds
     /// exactly when `variables` maps the variable to that symbol.
     @inline(__always) func registeredSymbol(of variable: Variable) -> Symbol? {
         let hint = variable.symbolHint.load(ordering: .relaxed)
         // -1: no tableau has ever registered the variable.
         if hint < 0 { return nil }
-        if hint < externals.count && externals[hint] === variable && states[hint].references > 0 {
+        if hint < states.count && states[hint].variable === variable && states[hint].references > 0 {
             return states[hint].symbol
         }
         guard let symbol = variables[Identity(variable)] else { return nil }
@@ -257,10 +253,12 @@ extension Tableau {
             return symbol
         }
         let symbol = makeSymbol(.external)
-        externals[symbol.index] = variable
+        states[symbol.index].variable = variable
         states[symbol.index].references = 1
         touch(symbol.index)
-        setVariable(Identity(variable), symbol)
+        // Not journaled: the symbol is new, and a rollback unregisters the variables of the
+        // symbols it drops (see ``rollback(to:meta:symbols:)``).
+        variables[Identity(variable)] = symbol
         variable.symbolHint.store(symbol.index, ordering: .relaxed)
         return symbol
     }

@@ -169,6 +169,51 @@ import SeededRandom
         #expect(solver.constraints.count == 4)
     }
 
+    @Test("a failed batch leaves the tableau as it was: records, new variables, duplicates kept",
+          arguments: [false, true])
+    func failedBatchRollsBack(keepsEqualityMarkers: Bool) throws {
+        let x = Variable("x"), y = Variable("y"), z = Variable("z"), w = Variable("w")
+        let solver = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+        let low = x >= 10, prefer = (x == 20).withStrength(.weak)
+        try solver.addConstraints([low, prefer])
+        let before = solver.dump()
+        let variables = solver.tableau.variables.count, records = solver.tableau.records.count
+        let link = y == x + 5, double = (z == 2 * y).withStrength(.strong), free = w >= 0
+        // `prefer` is a duplicate (kept), `link` repeats (one record), `y <= 12` contradicts.
+        let batch = [link, prefer, double, link, free, y <= 12, (w == 3).withStrength(.medium)]
+        #expect(solver.tableau.addBatch(batch) == nil)
+        #expect(solver.dump() == before)
+        #expect(solver.tableau.variables.count == variables)
+        #expect(solver.tableau.records.count == records)
+        #expect(solver.hasConstraint(low) && solver.hasConstraint(prefer))
+        #expect(!solver.hasConstraint(link) && !solver.hasConstraint(double) && !solver.hasConstraint(free))
+        for variable in [y, z, w] { #expect(solver.tableau.registeredSymbol(of: variable) == nil) }
+        #expect(solver.tableau.registeredSymbol(of: x) != nil)
+        // The same batch through the public call: replayed one at a time, as sequential adds.
+        let reference = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+        try reference.addConstraints([low, prefer])
+        let got = Self.batchFailures(solver, batch)
+        let expected = Self.sequentialFailures(reference, batch)
+        #expect(Self.compare(got, expected) == nil)
+        #expect(solver.dump() == reference.dump())
+        // The variables dropped by the rollback register afresh.
+        try solver.addConstraint(z >= 100)
+        solver.updateVariables()
+        #expect(z.value == 100 && y.value == 50 && x.value == 45 && w.value == 3)
+    }
+
+    @Test("a batch that fails in its final optimization, after new variables, rolls back")
+    func failedSingleBatchRollsBack() throws {
+        let x = Variable("x"), y = Variable("y")
+        let solver = Solver(keepsEqualityMarkers: true)
+        try solver.addConstraint(x == 1)
+        let before = solver.dump()
+        #expect(solver.tableau.addBatch([y == x + 1, y == 3]) == nil)
+        #expect(solver.dump() == before)
+        #expect(solver.tableau.variables.count == 1 && solver.tableau.records.count == 1)
+        #expect(solver.tableau.registeredSymbol(of: y) == nil)
+    }
+
     @Test func emptyBatchChangesNothing() throws {
         let x = Variable("x")
         let solver = Solver()
