@@ -135,6 +135,17 @@ struct Row {
                       removing skip: UInt32, into out: UnsafeMutablePointer<Cell>, added: inout [Symbol]) -> Int {
         let na = a.count, nb = b.count
         var i = 0, j = 0, n = 0
+        /// Writes a cell unless its coefficient is near zero.
+        @inline(__always) func emit(_ symbol: Symbol, _ c: Double) -> Bool {
+            guard !nearZero(c) else { return false }
+            out[n] = Cell(symbol: symbol, coefficient: c)
+            n += 1
+            return true
+        }
+        /// A cell of `b` alone (or replacing `skip`): a symbol the row gains.
+        @inline(__always) func emitFromB(_ j: Int) {
+            if emit(b[j].symbol, b[j].coefficient * factor) { added.append(b[j].symbol) }
+        }
         while i < na && j < nb {
             let sa = a[i].symbol.raw, sb = b[j].symbol.raw
             if sa < sb {
@@ -144,27 +155,13 @@ struct Row {
                 }
                 i += 1
             } else if sb < sa {
-                let c = b[j].coefficient * factor
-                if !nearZero(c) {
-                    out[n] = Cell(symbol: b[j].symbol, coefficient: c)
-                    n += 1
-                    added.append(b[j].symbol)
-                }
+                emitFromB(j)
                 j += 1
             } else {
                 if sa != skip {
-                    let c = a[i].coefficient + b[j].coefficient * factor
-                    if !nearZero(c) {
-                        out[n] = Cell(symbol: a[i].symbol, coefficient: c)
-                        n += 1
-                    }
+                    _ = emit(a[i].symbol, a[i].coefficient + b[j].coefficient * factor)
                 } else {
-                    let c = b[j].coefficient * factor
-                    if !nearZero(c) {
-                        out[n] = Cell(symbol: b[j].symbol, coefficient: c)
-                        n += 1
-                        added.append(b[j].symbol)
-                    }
+                    emitFromB(j)
                 }
                 i += 1
                 j += 1
@@ -178,12 +175,7 @@ struct Row {
             i += 1
         }
         while j < nb {
-            let c = b[j].coefficient * factor
-            if !nearZero(c) {
-                out[n] = Cell(symbol: b[j].symbol, coefficient: c)
-                n += 1
-                added.append(b[j].symbol)
-            }
+            emitFromB(j)
             j += 1
         }
         return n
