@@ -54,7 +54,7 @@ extension LayoutEngine {
             ref._withUnsafeGuaranteedRef { view in
                 view.isSolveHost = false
                 // A view whose subviews moved gets layoutSubviews, where it places them.
-                if !view.subviews.isEmpty && applyFrames(ofSubviewsOf: view) { view.needsLayout = true }
+                if !view.subviews.isEmpty && applyFrames(ofSubviewsOf: view) { view.markNeedsLayout(in: self) }
             }
         }
     }
@@ -96,7 +96,7 @@ extension LayoutEngine {
                              width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
             if frame != subview.storedFrame {
                 moved = true
-                subview.applyLayoutFrame(frame)
+                subview.applyLayoutFrame(frame, engine: self)
             }
         }
         return moved

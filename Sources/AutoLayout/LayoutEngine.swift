@@ -27,16 +27,30 @@ final class LayoutEngine {
     /// The hierarchy's views, unretained: a retained list would keep the root alive through
     /// its own engine. It is dropped whenever the hierarchy changes, and the views in it are
     /// kept alive by their superviews until then.
-    @exclusivity(unchecked) var viewsCache: [Unmanaged<LayoutView>]?
+    @exclusivity(unchecked) var viewsCache: [Unmanaged<LayoutView>]? {
+        didSet { if viewsCache == nil { viewsGeneration &+= 1 } }
+    }
+    /// Counts the times ``viewsCache`` was dropped, to tell a pass that the hierarchy changed.
+    @exclusivity(unchecked) var viewsGeneration = 0
 
     /// Every view of the hierarchy, parents first, unretained (cached until the hierarchy
-    /// changes). Reading a flag through these costs no retain.
+    /// changes). Reading a flag through these costs no retain. Each view records its index
+    /// (``LayoutView/hierarchyIndex``), to order the flagged views without a scan.
     var viewRefs: [Unmanaged<LayoutView>] {
         if let cached = viewsCache { return cached }
         let all = root.subtree().map { Unmanaged.passUnretained($0) }
+        // A scratch engine's subtree keeps the indices of the hierarchy's engine.
+        if !isScratch {
+            for index in all.indices { all[index]._withUnsafeGuaranteedRef { $0.hierarchyIndex = index } }
+        }
         viewsCache = all
         return all
     }
+
+    /// The views flagged for ``LayoutView/layoutSubviews()`` (see ``FlaggedViews``).
+    @exclusivity(unchecked) var layoutFlags = FlaggedViews()
+    /// The views flagged for ``LayoutView/updateConstraints()``.
+    @exclusivity(unchecked) var updateFlags = FlaggedViews()
 
     /// The diagnostics reported so far (the most recent 100).
     @exclusivity(unchecked) var diagnostics: [LayoutDiagnostic] = []
@@ -73,6 +87,9 @@ final class LayoutEngine {
     /// its constraints forget their solver constraints so the new engine lowers them anew.
     func detach() {
         pending = []
+        // The engine that takes the views in lists their flags again.
+        layoutFlags = FlaggedViews()
+        updateFlags = FlaggedViews()
         for view in root.subtree() {
             for constraint in view.constraints { setLowering(nil, of: constraint) }
         }
@@ -217,6 +234,8 @@ final class LayoutEngine {
             // Insets recorded in another hierarchy (another direction, another safe area)
             // are read afresh here.
             view.appliedInsets = nil
+            // Flags set outside this hierarchy are honoured here.
+            if !isScratch { listFlags(of: view) }
         }
         for view in views { addGenerated(for: view) }
         for view in views { for constraint in view.constraints { install(constraint) } }
@@ -247,6 +266,7 @@ final class LayoutEngine {
                 for variable in [v.x, v.y, v.width, v.height] { variableOwners![Identity(variable)] = nil }
             }
         }
+        unlist(views, inside: inside)
     }
 
     /// Deactivates the constraints that use a guide being removed.
@@ -278,63 +298,6 @@ final class LayoutEngine {
                 uninstall(constraint)
                 install(constraint)
             }
-        }
-    }
-
-    // MARK: Layout
-
-    /// Runs ``LayoutView/updateConstraints()`` for the flagged views, children first.
-    func updateConstraintsIfNeeded() {
-        for ref in viewRefs.reversed() where ref._withUnsafeGuaranteedRef({ $0.needsUpdateConstraints }) {
-            let view = ref.takeUnretainedValue()
-            view.needsUpdateConstraints = false
-            view.updateConstraints()
-        }
-    }
-
-    /// Update constraints, solve, and lay out top-down until nothing needs layout.
-    ///
-    /// After a solve every frame is set from the engine at once; then ``LayoutView/layoutSubviews()``
-    /// runs, parents first, for the views whose size changed or that asked for it, as in UIKit.
-    func layout() {
-        guard !inLayout else { return }
-        inLayout = true
-        defer { inLayout = false }
-        var passes = 0
-        while true {
-            updateConstraintsIfNeeded()
-            retryBroken()
-            if changed {
-                changed = false
-                // Only views the solve moved, and their superviews, need frames applied.
-                applySolution()
-            }
-            let refs = viewRefs
-            guard refs.contains(where: { $0._withUnsafeGuaranteedRef { $0.needsLayout } }) else { return }
-            if passes == LayoutView.maximumLayoutPasses {
-                var pending: [LayoutView] = []
-                for ref in refs where ref._withUnsafeGuaranteedRef({ $0.needsLayout }) {
-                    let view = ref.takeUnretainedValue()
-                    view.needsLayout = false
-                    pending.append(view)
-                }
-                report(.layoutFeedbackLoop(views: pending, passes: passes))
-                return
-            }
-            passes += 1
-            // Parents first; the list is read again, as a layoutSubviews may change the hierarchy.
-            var index = 0
-            while true {
-                let refs = viewRefs
-                guard index < refs.count else { break }
-                let ref = refs[index]
-                index += 1
-                guard ref._withUnsafeGuaranteedRef({ $0.needsLayout }) else { continue }
-                let view = ref.takeUnretainedValue()
-                view.needsLayout = false
-                view.layoutSubviews()
-            }
-            refreshSafeAreas()
         }
     }
 }

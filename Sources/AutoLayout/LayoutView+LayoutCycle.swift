@@ -7,11 +7,21 @@ extension LayoutView {
     /// Marks the view as needing ``layoutSubviews()`` in the next layout pass.
     public func setNeedsLayout() {
         needsLayout = true
+        if !inLayoutList { engineIfAny?.listForLayout(self) }
+    }
+
+    /// Flags the view for ``layoutSubviews()`` and lists it in `engine`, its hierarchy's
+    /// engine (which the caller has at hand).
+    @inline(__always)
+    func markNeedsLayout(in engine: LayoutEngine) {
+        needsLayout = true
+        if !inLayoutList { engine.listForLayout(self) }
     }
 
     /// Marks the view as needing ``updateConstraints()`` before the next layout pass.
     public func setNeedsUpdateConstraints() {
         needsUpdateConstraints = true
+        if !inUpdateList { engineIfAny?.listForUpdate(self) }
     }
 
     /// Runs ``updateConstraints()`` for every flagged view of the hierarchy, children first.

@@ -65,8 +65,18 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) var solvedRect = Rect.zero
     /// The engine, on a root view only.
     @exclusivity(unchecked) var ownEngine: LayoutEngine?
+    /// Whether the view needs ``layoutSubviews()``. Set it with ``markNeedsLayout(in:)``,
+    /// which lists the view in its engine (see ``LayoutEngine/layoutFlags``).
     @exclusivity(unchecked) var needsLayout = true
+    /// Whether the view needs ``updateConstraints()``; set by ``setNeedsUpdateConstraints()``,
+    /// which lists the view as ``markNeedsLayout(in:)`` does.
     @exclusivity(unchecked) var needsUpdateConstraints = true
+    /// Whether the view is in its engine's ``LayoutEngine/layoutFlags``.
+    @exclusivity(unchecked) var inLayoutList = false
+    /// Whether the view is in its engine's ``LayoutEngine/updateFlags``.
+    @exclusivity(unchecked) var inUpdateList = false
+    /// The view's index in its engine's ``LayoutEngine/viewRefs`` when they were last listed.
+    @exclusivity(unchecked) var hierarchyIndex = 0
     /// Set while the engine collects the views whose subviews a solve may have moved.
     @exclusivity(unchecked) var isSolveHost = false
     @exclusivity(unchecked) var marginsGuideStorage: LayoutGuide?
@@ -170,8 +180,8 @@ open class LayoutView: LayoutItem {
     }
 
     /// Sets the frame from the engine's result, without feeding it back as constraints.
-    func applyLayoutFrame(_ rect: Rect) {
-        if rect.size != storedFrame.size { needsLayout = true }
+    func applyLayoutFrame(_ rect: Rect, engine: LayoutEngine) {
+        if rect.size != storedFrame.size { markNeedsLayout(in: engine) }
         storedFrame = rect
     }
 
