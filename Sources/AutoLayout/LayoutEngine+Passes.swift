@@ -8,7 +8,7 @@ extension LayoutEngine {
     /// hierarchy's views as they are now, last to first, each if it is flagged when reached.
     func updateConstraintsIfNeeded() {
         guard !updateFlags.isEmpty else { return }
-        let refs = viewRefs, generation = viewsGeneration
+        let refs = viewRefs
         var additions = updateFlags.additions
         guard var batch = flaggedPositions(layout: false, in: refs) else {
             scanUpdateConstraints(refs[...])
@@ -18,7 +18,7 @@ extension LayoutEngine {
         var cursor = refs.count  // the views before it are still to be reached
         while true {
             // The hierarchy changed: the rest of the views it had are scanned.
-            guard viewsGeneration == generation else { return scanUpdateConstraints(refs[..<cursor]) }
+            guard isCurrent(refs) else { return scanUpdateConstraints(refs[..<cursor]) }
             if updateFlags.additions != additions {
                 // A view was flagged: it is reached if it comes later.
                 additions = updateFlags.additions
@@ -96,13 +96,12 @@ extension LayoutEngine {
     /// hierarchy's views in order, each if it is flagged when reached. The flagged views
     /// are read again when a layoutSubviews flags a view.
     private func layoutSubviewsPass(refs: [Unmanaged<LayoutView>], flagged: [Int]) {
-        let generation = viewsGeneration
         var additions = layoutFlags.additions
         var batch = flagged, next = 0
         var cursor = 0  // the views from it on are still to be reached
         while true {
             // The hierarchy changed: the rest is scanned.
-            guard viewsGeneration == generation else { return scanLayoutSubviews(from: cursor) }
+            guard isCurrent(refs) else { return scanLayoutSubviews(from: cursor) }
             if layoutFlags.additions != additions {
                 additions = layoutFlags.additions
                 guard let again = flaggedPositions(layout: true, in: refs) else {

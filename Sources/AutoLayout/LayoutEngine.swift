@@ -27,11 +27,15 @@ final class LayoutEngine {
     /// The hierarchy's views, unretained: a retained list would keep the root alive through
     /// its own engine. It is dropped whenever the hierarchy changes, and the views in it are
     /// kept alive by their superviews until then.
-    @exclusivity(unchecked) var viewsCache: [Unmanaged<LayoutView>]? {
-        didSet { if viewsCache == nil { viewsGeneration &+= 1 } }
+    @exclusivity(unchecked) var viewsCache: [Unmanaged<LayoutView>]?
+
+    /// Whether `refs`, read from ``viewRefs``, is still the list of the hierarchy's views
+    /// (the list is made anew whenever the hierarchy changes, and `refs` keeps the old one
+    /// alive, so a new list never has the same storage).
+    func isCurrent(_ refs: [Unmanaged<LayoutView>]) -> Bool {
+        guard let cached = viewsCache else { return false }
+        return cached.withUnsafeBufferPointer { $0.baseAddress } == refs.withUnsafeBufferPointer { $0.baseAddress }
     }
-    /// Counts the times ``viewsCache`` was dropped, to tell a pass that the hierarchy changed.
-    @exclusivity(unchecked) var viewsGeneration = 0
 
     /// Every view of the hierarchy, parents first, unretained (cached until the hierarchy
     /// changes). Reading a flag through these costs no retain. Each view records its index

@@ -5,9 +5,16 @@ extension LayoutView {
     public static let maximumLayoutPasses = 100
 
     /// Marks the view as needing ``layoutSubviews()`` in the next layout pass.
+    @inline(__always)
     public func setNeedsLayout() {
         needsLayout = true
-        if !inLayoutList { engineIfAny?.listForLayout(self) }
+        if !inLayoutList { listForLayout() }
+    }
+
+    /// Lists the view in its hierarchy's engine, if there is one yet.
+    @inline(never)
+    private func listForLayout() {
+        engineIfAny?.listForLayout(self)
     }
 
     /// Flags the view for ``layoutSubviews()`` and lists it in `engine`, its hierarchy's
