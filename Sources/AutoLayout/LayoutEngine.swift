@@ -215,8 +215,9 @@ final class LayoutEngine {
         for view in views {
             if variableOwners != nil { LayoutEngine.addOwner(view, to: &variableOwners!) }
             // Insets recorded in another hierarchy (another direction, another safe area)
-            // are read afresh here.
-            view.appliedInsets = nil
+            // are read afresh here. A scratch engine (fitting) leaves them alone: they are
+            // the record of the hierarchy the view stays in.
+            if !isScratch { view.appliedInsets = nil }
         }
         for view in views { addGenerated(for: view) }
         for view in views { for constraint in view.constraints { install(constraint) } }
