@@ -236,10 +236,12 @@ final class LayoutEngine {
         for view in views {
             if variableOwners != nil { LayoutEngine.addOwner(view, to: &variableOwners!) }
             // Insets recorded in another hierarchy (another direction, another safe area)
-            // are read afresh here.
-            view.appliedInsets = nil
-            // Flags set outside this hierarchy are honoured here.
-            if !isScratch { listFlags(of: view) }
+            // are read afresh here, and flags set outside this hierarchy are honoured here.
+            // A scratch engine (fitting) leaves both alone: the view stays in its hierarchy.
+            if !isScratch {
+                view.appliedInsets = nil
+                listFlags(of: view)
+            }
         }
         for view in views { addGenerated(for: view) }
         for view in views { for constraint in view.constraints { install(constraint) } }

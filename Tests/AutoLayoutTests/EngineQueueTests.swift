@@ -127,4 +127,28 @@ import Testing
         box2.layoutIfNeeded()
         #expect(inner2.frame.minY == 2 && inner2.frame.minX == 2)
     }
+
+    @Test("fitting a subtree leaves the hierarchy's record of its margins alone")
+    func fittingKeepsMargins() throws {
+        let root = makeRoot(300, 300)
+        let container = makeChild(in: root, "container")
+        let v = makeChild(in: container, "v")
+        let inner = makeChild(in: root, "inner")
+        try LayoutConstraint.activate([
+            container.leftAnchor.constraint(equalTo: root.leftAnchor), container.topAnchor.constraint(equalTo: root.topAnchor),
+            v.leftAnchor.constraint(equalTo: container.leftAnchor), v.topAnchor.constraint(equalTo: container.topAnchor),
+            v.widthAnchor.constraint(equalToConstant: 100), v.heightAnchor.constraint(equalToConstant: 100),
+            container.widthAnchor.constraint(equalTo: v.widthAnchor), container.heightAnchor.constraint(equalTo: v.heightAnchor),
+            // Installed on the root, above the subtree that gets fitted.
+            LayoutConstraint(item: inner, attribute: .left, relatedBy: .equal, toItem: v, attribute: .leftMargin),
+            inner.topAnchor.constraint(equalTo: root.topAnchor),
+            inner.widthAnchor.constraint(equalToConstant: 5), inner.heightAnchor.constraint(equalToConstant: 5),
+        ])
+        root.layoutIfNeeded()
+        #expect(inner.frame.minX == 8)
+        #expect(container.systemLayoutSizeFitting(LayoutView.layoutFittingCompressedSize) == Size(width: 100, height: 100))
+        v.layoutMargins = EdgeInsets(top: 0, left: 20, bottom: 0, right: 0)
+        root.layoutIfNeeded()
+        #expect(inner.frame.minX == 20)
+    }
 }
