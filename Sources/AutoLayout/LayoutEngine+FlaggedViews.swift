@@ -13,18 +13,23 @@ struct FlaggedViews {
     var scans = false
     /// Counts the views flagged, to tell a pass running through the list that it grew.
     var additions = 0
+    /// For tests: any flagged view makes the pass scan every view, as passes did before
+    /// the lists, so the two ways can be compared.
+    var alwaysScans = false
 
     /// Whether no view can be flagged.
     var isEmpty: Bool { list.isEmpty && !scans }
 
     /// Whether `count` of `total` views are enough for a scan to be the cheaper way.
-    static func isDense(_ count: Int, of total: Int) -> Bool { count > 16 && count * 8 > total }
+    func isDense(_ count: Int, of total: Int) -> Bool {
+        count > 0 && (alwaysScans || (count > 16 && count * 8 > total))
+    }
 
     /// Adds a view just flagged (`viewCount` is the number of views in the hierarchy).
     mutating func add(_ view: LayoutView, viewCount: Int) {
         additions &+= 1
         guard !scans else { return }
-        if FlaggedViews.isDense(list.count, of: viewCount) {
+        if isDense(list.count, of: viewCount) {
             scans = true
             list = []
         } else {
@@ -102,7 +107,7 @@ extension LayoutEngine {
                     return false
                 }
             }
-            if found && !FlaggedViews.isDense(positions.count, of: refs.count) {
+            if found && !flags.isDense(positions.count, of: refs.count) {
                 positions.sort()
                 var unique = 0
                 for position in positions where unique == 0 || positions[unique - 1] != position {
@@ -126,7 +131,7 @@ extension LayoutEngine {
             }
             guard flagged else { continue }
             positions.append(index)
-            if FlaggedViews.isDense(positions.count, of: refs.count) { return nil }
+            if flags.isDense(positions.count, of: refs.count) { return nil }
         }
         flags.scans = false
         flags.list = positions.map { refs[$0] }

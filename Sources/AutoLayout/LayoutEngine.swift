@@ -92,8 +92,8 @@ final class LayoutEngine {
     func detach() {
         pending = []
         // The engine that takes the views in lists their flags again.
-        layoutFlags = FlaggedViews()
-        updateFlags = FlaggedViews()
+        layoutFlags = FlaggedViews(alwaysScans: layoutFlags.alwaysScans)
+        updateFlags = FlaggedViews(alwaysScans: updateFlags.alwaysScans)
         for view in root.subtree() {
             for constraint in view.constraints { setLowering(nil, of: constraint) }
         }
