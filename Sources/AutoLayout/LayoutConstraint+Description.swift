@@ -96,7 +96,9 @@ extension LayoutConstraint {
         } else {
             text += equationBody
         }
-        let notes = [isActive || lowering != nil ? "active" : nil, names].compactMap { $0 }
+        // An aliased view's autoresizing constraints hold without being in the solver.
+        let aliased = origin == .autoresizing && firstHandle?.view?.frameAlias != nil
+        let notes = [isActive || lowering != nil || aliased ? "active" : nil, names].compactMap { $0 }
         if !notes.isEmpty { text += "   (" + notes.joined(separator: ", ") + ")" }
         return text + ">"
     }

@@ -10,13 +10,28 @@ extension LayoutEngine {
         let made = Generated(frame: frameConstraints(for: view), content: contentConstraints(for: view),
                              guides: guideConstraints(for: view))
         generated[Identity(view)] = made
-        for constraint in made.frame { install(constraint) }
+        if !isScratch {
+            let alias = frameAlias(for: view, frame: made.frame)
+            if alias != nil || view.frameAlias != nil {
+                aliasesNeedWriting = true
+                changed = true
+            }
+            view.frameAlias = alias
+        }
+        if isScratch || view.frameAlias == nil {
+            for constraint in made.frame { install(constraint) }
+        }
         for constraint in made.content { install(constraint) }
         for constraint in made.guides { install(constraint) }
     }
 
     func removeGenerated(for view: LayoutView) {
         guard let made = generated.removeValue(forKey: Identity(view)) else { return }
+        if !isScratch && view.frameAlias != nil {
+            view.frameAlias = nil
+            aliasesNeedWriting = true
+            changed = true
+        }
         for constraint in made.all { uninstall(constraint) }
     }
 
@@ -52,14 +67,16 @@ extension LayoutEngine {
     /// already follow the superview's size.
     func frameChanged(of view: LayoutView) {
         guard generated[Identity(view)] != nil else { return }
-        replace(\.frame, of: view, with: frameConstraints(for: view))
+        let frame = frameConstraints(for: view)
+        if !refreshAlias(of: view, frame: frame) { replace(\.frame, of: view, with: frame) }
         // Guides are tied to the view's edges, so they follow a new size by themselves;
         // insets that depend on frames are refreshed after the next pass.
     }
 
     func refreshGenerated(for view: LayoutView) {
         guard generated[Identity(view)] != nil else { return }
-        replace(\.frame, of: view, with: frameConstraints(for: view))
+        let frame = frameConstraints(for: view)
+        if !refreshAlias(of: view, frame: frame) { replace(\.frame, of: view, with: frame) }
         replace(\.content, of: view, with: contentConstraints(for: view))
     }
 

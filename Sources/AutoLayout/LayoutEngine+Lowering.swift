@@ -73,7 +73,7 @@ extension LayoutEngine {
             }
             let baselines = attribute == .firstBaseline || attribute == .lastBaseline
                 ? (view.firstBaselineOffsetFromTop, view.lastBaselineOffsetFromBottom) : nil
-            return edge(view.variables, attribute, direction, baselines, factor, &terms)
+            return viewEdge(view, attribute, direction, baselines, factor, &terms)
         }
         guard let guide = handle.guide else { return 0 }
         let direction = directional ? direction(of: handle) : .leftToRight
@@ -99,7 +99,7 @@ extension LayoutEngine {
     /// or safe area, which have no variables of their own); returns its constant part.
     func insetEdge(of view: LayoutView, _ attribute: LayoutAttribute, _ insets: EdgeInsets,
                    _ direction: UserInterfaceLayoutDirection, _ f: Double, _ terms: inout [Term]) -> Double {
-        let base = edge(view.variables, attribute, direction, nil, f, &terms)
+        let base = viewEdge(view, attribute, direction, nil, f, &terms)
         let ltr = direction == .leftToRight
         let offset: Double = switch attribute {
         case .left: insets.left
@@ -115,6 +115,17 @@ extension LayoutEngine {
         default: 0
         }
         return base + f * offset
+    }
+
+    /// Appends the terms of one edge of a view: its own variables, or the root's through its
+    /// frame alias (see ``FrameAlias``); returns its constant part.
+    @inline(__always)
+    func viewEdge(_ view: LayoutView, _ attribute: LayoutAttribute, _ direction: UserInterfaceLayoutDirection,
+                  _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout [Term]) -> Double {
+        if let alias = view.frameAlias, !isScratch {
+            return aliasedEdge(alias, attribute, direction, baselines, f, &terms)
+        }
+        return edge(view.variables, attribute, direction, baselines, f, &terms)
     }
 
     /// Appends the terms of one edge of a rectangle; returns its constant part.

@@ -17,6 +17,7 @@ extension LayoutEngine {
         changedScratch = []
         changedVariables.removeAll(keepingCapacity: true)
         solver.updateVariables { changedVariables.append(Identity($0)) }
+        if !isScratch { writeAliases(into: &changedVariables) }
         defer {
             changedVariables.removeAll(keepingCapacity: true)
             changedScratch = changedVariables

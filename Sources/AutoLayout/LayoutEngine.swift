@@ -21,6 +21,13 @@ final class LayoutEngine {
     /// it leaves the hierarchy), to find the views a solve that changed few variables
     /// moved. Made on first use (see ``applySolution()``), then kept up to date.
     @exclusivity(unchecked) var variableOwners: [Identity: Unmanaged<LayoutView>]?
+    /// Whether translated subviews of the root are placed through frame aliases (see
+    /// ``FrameAlias``); a switch for tests, which compare both ways.
+    @exclusivity(unchecked) var aliasesTranslatedViews = true
+    /// Whether an alias changed since the aliased views' variables were last written, and
+    /// the root's rectangle they were written for.
+    @exclusivity(unchecked) var aliasesNeedWriting = false
+    @exclusivity(unchecked) var aliasBase: Rect?
     /// The variables the last solve changed (emptied after use; kept for its capacity).
     @exclusivity(unchecked) var changedScratch: [Identity] = []
 
@@ -58,8 +65,10 @@ final class LayoutEngine {
 
     /// The diagnostics reported so far (the most recent 100).
     @exclusivity(unchecked) var diagnostics: [LayoutDiagnostic] = []
-    /// Installed constraints not yet in the solver, with their lowerings (see ``flush()``).
-    @exclusivity(unchecked) var pending: [(constraint: LayoutConstraint, lowering: Cassowary.Constraint)] = []
+    /// Installed constraints not yet in the solver (see ``flush()``), and their lowerings
+    /// at the same indices (kept apart so the batch goes to the solver without a copy).
+    @exclusivity(unchecked) var pending: [LayoutConstraint] = []
+    @exclusivity(unchecked) var pendingLowerings: [Cassowary.Constraint] = []
 
     struct Generated {
         var frame: [LayoutConstraint] = []
@@ -91,6 +100,7 @@ final class LayoutEngine {
     /// its constraints forget their solver constraints so the new engine lowers them anew.
     func detach() {
         pending = []
+        pendingLowerings = []
         // The engine that takes the views in lists their flags again.
         layoutFlags = FlaggedViews(alwaysScans: layoutFlags.alwaysScans)
         updateFlags = FlaggedViews(alwaysScans: updateFlags.alwaysScans)
@@ -107,7 +117,8 @@ final class LayoutEngine {
         let lowering = lower(constraint)
         changed = true
         setLowering(lowering, of: constraint)
-        pending.append((constraint, lowering))
+        pending.append(constraint)
+        pendingLowerings.append(lowering)
     }
 
     /// Adds the queued constraints to the solver as one batch; breaks and reports those
@@ -116,13 +127,14 @@ final class LayoutEngine {
     /// grows while constraints are being installed: building a hierarchy costs one batch.
     func flush() {
         guard !pending.isEmpty else { return }
-        let batch = pending
+        let batch = pending, lowerings = pendingLowerings
         pending = []
+        pendingLowerings = []
         var failures: [(Cassowary.Constraint, SolverError)] = []
-        solver.addConstraints(batch.map(\.lowering)) { failures.append(($0, $1)) }
+        solver.addConstraints(lowerings) { failures.append(($0, $1)) }
         guard !failures.isEmpty else { return }
         var owners: [Identity: LayoutConstraint] = [:]
-        for (constraint, lowering) in batch { owners[Identity(lowering)] = constraint }
+        for (constraint, lowering) in zip(batch, lowerings) { owners[Identity(lowering)] = constraint }
         for (lowering, error) in failures {
             guard let constraint = owners[Identity(lowering)] else { continue }
             setLowering(nil, of: constraint)
@@ -156,6 +168,9 @@ final class LayoutEngine {
                 }
             }
             conflicts = found.compactMap { owners[Identity($0)] }
+            for c in aliasConstraints(readBy: [constraint] + conflicts) where !conflicts.contains(where: { $0 === c }) {
+                conflicts.append(c)
+            }
         }
         report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
     }

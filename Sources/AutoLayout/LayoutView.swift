@@ -79,6 +79,9 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) var hierarchyIndex = 0
     /// Set while the engine collects the views whose subviews a solve may have moved.
     @exclusivity(unchecked) var isSolveHost = false
+    /// The view's frame as constants and the root's variables, when its engine places it
+    /// without variables of its own (see ``FrameAlias``); nil otherwise.
+    @exclusivity(unchecked) var frameAlias: FrameAlias?
     @exclusivity(unchecked) var marginsGuideStorage: LayoutGuide?
     @exclusivity(unchecked) var safeAreaGuideStorage: LayoutGuide?
     @exclusivity(unchecked) var readableGuideStorage: LayoutGuide?

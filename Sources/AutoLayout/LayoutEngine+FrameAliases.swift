@@ -1,0 +1,219 @@
+import Cassowary
+
+// Frame aliases: a subview of the root that translates its autoresizing mask is placed by
+// four required equalities whose other side is the root's rectangle plus constants (a table
+// placing its cells, say). Instead of giving the solver four variables and four rows for
+// it, the engine writes each of its edges straight in terms of the root's variables, and
+// writes the view's variables itself after each solve. Its autoresizing constraints still
+// exist, for descriptions and conflict reports, but are not in the solver.
+
+/// One variable of an aliased view as `constant + Σ coefficient × root variable`, over the
+/// root's x, y, width and height.
+struct AliasForm: Equatable {
+    var x = 0.0, y = 0.0, width = 0.0, height = 0.0, constant = 0.0
+
+    /// Adds `factor ×` another form.
+    mutating func add(_ other: AliasForm, times factor: Double) {
+        guard factor != 0 else { return }
+        x += factor * other.x
+        y += factor * other.y
+        width += factor * other.width
+        height += factor * other.height
+        constant += factor * other.constant
+    }
+
+    /// The value for the root's rectangle.
+    func value(_ root: Rect) -> Double {
+        constant + x * root.minX + y * root.minY + width * root.width + height * root.height
+    }
+}
+
+/// The four variables of an aliased view (its alignment rectangle in root coordinates).
+final class FrameAlias: Equatable {
+    let x: AliasForm, y: AliasForm, width: AliasForm, height: AliasForm
+
+    init(x: AliasForm, y: AliasForm, width: AliasForm, height: AliasForm) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    static func == (a: FrameAlias, b: FrameAlias) -> Bool {
+        a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+    }
+}
+
+extension LayoutEngine {
+    /// The alias for a view with these autoresizing constraints, or nil when the view keeps
+    /// variables of its own: it must be a subview of the root of a hierarchy's engine (not a
+    /// fitting engine), translate its mask, and have the four constraints `left`, `top`,
+    /// `width`, `height` against the root.
+    func frameAlias(for view: LayoutView, frame: [LayoutConstraint]) -> FrameAlias? {
+        guard aliasesTranslatedViews, !isScratch, view.superview === root, view !== root, frame.count == 4 else {
+            return nil
+        }
+        /// `first == (root attribute) + constant + share × root size`.
+        func form(_ c: LayoutConstraint, _ attribute: LayoutAttribute) -> AliasForm? {
+            guard c.firstAttribute == attribute, c.relation == .equal, c.firstSpan == nil, c.secondSpan == nil,
+                  c.extraTerms.count <= 1, c.extraTerms.allSatisfy({ $0.item === root }) else { return nil }
+            var form = AliasForm(constant: c.storedConstant)
+            switch c.secondAttribute {
+            case .left where c.secondItem === root: form.x = c.multiplier
+            case .top where c.secondItem === root: form.y = c.multiplier
+            case .notAnAttribute: break
+            default: return nil
+            }
+            for extra in c.extraTerms {
+                switch extra.attribute {
+                case .width: form.width += extra.coefficient
+                case .height: form.height += extra.coefficient
+                default: return nil
+                }
+            }
+            return form
+        }
+        guard let x = form(frame[0], .left), let y = form(frame[1], .top),
+              let width = form(frame[2], .width), let height = form(frame[3], .height) else { return nil }
+        return FrameAlias(x: x, y: y, width: width, height: height)
+    }
+
+    /// Appends the terms of one edge of an aliased view (the root's variables) and returns
+    /// its constant part, as ``edge(_:_:_:_:_:_:)`` does for a view's own variables.
+    func aliasedEdge(_ alias: FrameAlias, _ attribute: LayoutAttribute, _ direction: UserInterfaceLayoutDirection,
+                     _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout [Term]) -> Double {
+        let ltr = direction == .leftToRight
+        var sum = AliasForm()
+        switch attribute {
+        case .left: sum.add(alias.x, times: 1)
+        case .right:
+            sum.add(alias.x, times: 1)
+            sum.add(alias.width, times: 1)
+        case .top: sum.add(alias.y, times: 1)
+        case .bottom:
+            sum.add(alias.y, times: 1)
+            sum.add(alias.height, times: 1)
+        case .leading, .trailing:
+            sum.add(alias.x, times: 1)
+            if (attribute == .leading) != ltr { sum.add(alias.width, times: 1) }
+        case .width: sum.add(alias.width, times: 1)
+        case .height: sum.add(alias.height, times: 1)
+        case .centerX:
+            sum.add(alias.x, times: 1)
+            sum.add(alias.width, times: 0.5)
+        case .centerY:
+            sum.add(alias.y, times: 1)
+            sum.add(alias.height, times: 0.5)
+        case .firstBaseline:
+            sum.add(alias.y, times: 1)
+            if let offset = baselines?.first { sum.constant += offset } else { sum.add(alias.height, times: 1) }
+        case .lastBaseline:
+            sum.add(alias.y, times: 1)
+            sum.add(alias.height, times: 1)
+            sum.constant -= baselines?.last ?? 0
+        default: return 0
+        }
+        let v = root.variables
+        if sum.x != 0 { terms.append(Term(v.x, coefficient: f * sum.x)) }
+        if sum.y != 0 { terms.append(Term(v.y, coefficient: f * sum.y)) }
+        if sum.width != 0 { terms.append(Term(v.width, coefficient: f * sum.width)) }
+        if sum.height != 0 { terms.append(Term(v.height, coefficient: f * sum.height)) }
+        return f * sum.constant
+    }
+
+    /// Brings a view's frame constraints up to date after its frame, mask or translation
+    /// changed, aliasing it or not as ``frameAlias(for:frame:)`` says; returns false when
+    /// the view neither was nor is aliased (the caller replaces its constraints then).
+    func refreshAlias(of view: LayoutView, frame new: [LayoutConstraint]) -> Bool {
+        let key = Identity(view)
+        guard !isScratch, var made = generated[key] else { return false }
+        let old = view.frameAlias
+        let alias = frameAlias(for: view, frame: new)
+        guard old != nil || alias != nil else { return false }
+        if old == nil {
+            for constraint in made.frame { uninstall(constraint) }
+        }
+        if made.frame.count == new.count, zip(made.frame, new).allSatisfy({ LayoutEngine.sameShape($0, $1) }) {
+            // Keep the constraint objects, as a resize of a view with constraints does.
+            for (o, n) in zip(made.frame, new) { o.storedConstant = n.storedConstant }
+        } else {
+            made.frame = new
+            generated[key] = made
+        }
+        view.frameAlias = alias
+        if alias == nil {
+            for constraint in made.frame { install(constraint) }
+        }
+        if old == nil || alias == nil || old! != alias! {
+            aliasesNeedWriting = true
+            changed = true
+            // As a removal would: the change may make room for a broken constraint.
+            retryPending = retryPending || !broken.isEmpty
+            relowerUsers(of: view)
+        }
+        return true
+    }
+
+    /// Lowers again the installed constraints that read a view's edges (after its alias
+    /// changed): those on the view and on the root that name it or its margins or safe
+    /// area, its own content-size and guide constraints, and its subviews' autoresizing
+    /// constraints.
+    func relowerUsers(of view: LayoutView) {
+        let aliases = [view.marginsGuideStorage, view.safeAreaGuideStorage].compactMap { $0 }
+        func uses(_ c: LayoutConstraint) -> Bool {
+            c.items.contains { item in item === view || aliases.contains { $0 === item } }
+        }
+        var users = view.constraints.filter(uses) + root.constraints.filter(uses)
+        if let made = generated[Identity(view)] { users += made.content + made.guides }
+        for subview in view.subviews {
+            if let made = generated[Identity(subview)] { users += made.frame }
+        }
+        for constraint in users where lowering(of: constraint) != nil { constantChanged(constraint) }
+    }
+
+    /// Writes the aliased views' variables from the root's solved rectangle, when it or an
+    /// alias changed since they were last written; adds the variables that changed.
+    func writeAliases(into changed: inout [Identity]) {
+        let base = root.variables.rect
+        guard aliasesNeedWriting || base != aliasBase else { return }
+        aliasesNeedWriting = false
+        aliasBase = base
+        for view in root.subviews {
+            guard let alias = view.frameAlias else { continue }
+            let v = view.variables
+            for (variable, form) in [(v.x, alias.x), (v.y, alias.y), (v.width, alias.width), (v.height, alias.height)] {
+                let value = form.value(base)
+                if variable.value != value {
+                    variable.value = value
+                    changed.append(Identity(variable))
+                }
+            }
+        }
+    }
+
+    /// The autoresizing constraints of aliased views that the given constraints read,
+    /// which the solver cannot name in a conflict (they are not in it): for each aliased
+    /// view a constraint names, the constraints of the variables its attribute uses.
+    func aliasConstraints(readBy constraints: [LayoutConstraint]) -> [LayoutConstraint] {
+        var found: [LayoutConstraint] = []
+        for c in constraints {
+            for (item, attribute) in [(c.firstItem, c.firstAttribute), (c.secondItem, c.secondAttribute)] {
+                let owner = (item as? LayoutView) ?? (item as? LayoutGuide).flatMap { $0.isInsetAlias ? $0.owningView : nil }
+                guard let view = owner, view.frameAlias != nil, let frame = generated[Identity(view)]?.frame,
+                      frame.count == 4 else { continue }
+                let bare = attribute.withoutMargin
+                let rtl = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+                let usesX = [.left, .right, .leading, .trailing, .centerX].contains(bare)
+                let usesWidth = [.right, .centerX, .width].contains(bare)
+                    || bare == (rtl ? .leading : .trailing)
+                let usesY = [.top, .bottom, .centerY, .firstBaseline, .lastBaseline].contains(bare)
+                let usesHeight = [.bottom, .centerY, .height, .lastBaseline].contains(bare)
+                let wanted = [usesX, usesY, usesWidth, usesHeight].indices.filter { [usesX, usesY, usesWidth, usesHeight][$0] }
+                for index in wanted where !found.contains(where: { $0 === frame[index] }) {
+                    found.append(frame[index])
+                }
+            }
+        }
+        return found
+    }
+}
