@@ -1,0 +1,186 @@
+import SeededRandom
+import Testing
+@testable import AutoLayout
+
+/// Random hierarchies of translated subviews of the root (each with subviews constrained to
+/// its edges, margins and centre, or translated in turn), changed at random: frames, masks,
+/// translation switched off (then pinned by constraints) and on, margins, root sizes,
+/// constants, moves. Each script runs twice, with frame aliases and with every translated
+/// view given variables and constraints as before; every frame must match after every step.
+@Suite struct FrameAliasFuzzTests {
+    final class Script {
+        var rng: SplitMix64
+        let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        var cells: [LayoutView] = []
+        var views: [LayoutView] = []
+        var constraints: [LayoutConstraint] = []
+        /// The constraints that place a cell while it does not translate its mask.
+        var pins: [ObjectIdentifier: [LayoutConstraint]] = [:]
+
+        init(seed: UInt64, aliasing: Bool) {
+            rng = SplitMix64(seed: seed)
+            root.engine.aliasesTranslatedViews = aliasing
+        }
+
+        func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+        func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+        func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
+        func rect() -> Rect {
+            Rect(x: Double(int(-20...200)), y: Double(int(-20...400)), width: Double(int(0...300)),
+                 height: Double(int(0...120)))
+        }
+        func mask() -> AutoresizingMask { AutoresizingMask(rawValue: int(0...63)) }
+
+        /// A view constrained inside `cell` (fully determined), or a translated one.
+        func addSubview(to cell: LayoutView, name: String) throws {
+            let sub = LayoutView(identifier: name, frame: rect())
+            views.append(sub)
+            cell.addSubview(sub)
+            if chance(30) {
+                sub.autoresizingMask = mask()
+                return
+            }
+            sub.translatesAutoresizingMaskIntoConstraints = false
+            let k = Double(int(0...12))
+            let horizontal: LayoutConstraint = switch int(0...3) {
+            case 0: sub.leadingAnchor.constraint(equalTo: cell.layoutMarginsGuide.leadingAnchor, constant: k)
+            case 1: sub.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -k)
+            case 2: sub.centerXAnchor.constraint(equalTo: cell.centerXAnchor, constant: k)
+            default: sub.leftAnchor.constraint(equalTo: cell.leftAnchor, constant: k)
+            }
+            let vertical: LayoutConstraint = switch int(0...2) {
+            case 0: sub.topAnchor.constraint(equalTo: cell.layoutMarginsGuide.topAnchor, constant: k)
+            case 1: sub.centerYAnchor.constraint(equalTo: cell.centerYAnchor)
+            default: sub.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -k)
+            }
+            let made = [horizontal, vertical,
+                        chance(50) ? sub.widthAnchor.constraint(equalTo: cell.widthAnchor, multiplier: 0.5)
+                            : sub.widthAnchor.constraint(equalToConstant: Double(int(10...60))),
+                        chance(50) ? sub.heightAnchor.constraint(equalTo: cell.heightAnchor, constant: -4)
+                            : sub.heightAnchor.constraint(equalToConstant: Double(int(10...40)))]
+            try LayoutConstraint.activate(made)
+            constraints += made
+        }
+
+        func build() throws {
+            for i in 0..<5 {
+                let cell = LayoutView(identifier: "c\(i)", frame: rect())
+                cell.autoresizingMask = mask()
+                root.addSubview(cell)
+                cells.append(cell)
+                views.append(cell)
+                for j in 0..<int(0...2) { try addSubview(to: cell, name: "c\(i)s\(j)") }
+            }
+            // Preferences that the frames already decide, installed on the root.
+            for cell in cells where chance(50) {
+                let c = cell.centerXAnchor.constraint(equalTo: root.centerXAnchor)
+                c.priority = 250
+                try c.activate()
+                constraints.append(c)
+            }
+        }
+
+        /// One random change.
+        func step() throws {
+            let cell = pick(cells)
+            switch int(0...8) {
+            case 0, 1: cell.frame = rect()
+            case 2: cell.autoresizingMask = mask()
+            case 3:
+                if let pinned = pins.removeValue(forKey: ObjectIdentifier(cell)) {
+                    LayoutConstraint.deactivate(pinned)
+                    cell.translatesAutoresizingMaskIntoConstraints = true
+                } else if let parent = cell.superview {
+                    cell.translatesAutoresizingMaskIntoConstraints = false
+                    let made = [cell.leftAnchor.constraint(equalTo: parent.leftAnchor, constant: Double(int(0...40))),
+                                cell.topAnchor.constraint(equalTo: parent.topAnchor, constant: Double(int(0...300))),
+                                cell.widthAnchor.constraint(equalToConstant: Double(int(0...200))),
+                                cell.heightAnchor.constraint(equalToConstant: Double(int(0...80)))]
+                    try LayoutConstraint.activate(made)
+                    pins[ObjectIdentifier(cell)] = made
+                }
+            case 4: root.frame = Rect(x: 0, y: 0, width: Double(int(200...700)), height: Double(int(300...900)))
+            case 5:
+                if !constraints.isEmpty { pick(constraints).constant = Double(int(-10...30)) }
+            case 6: cell.layoutMargins = EdgeInsets(top: Double(int(0...20)), left: Double(int(0...20)),
+                                                    bottom: Double(int(0...20)), right: Double(int(0...20)))
+            case 7:
+                // Out and back in, or into another cell (no longer a subview of the root).
+                guard pins[ObjectIdentifier(cell)] == nil else { return }
+                let other = pick(cells)
+                if other !== cell && cell.superview === root && !other.isDescendant(of: cell) && chance(50) {
+                    other.addSubview(cell)
+                } else {
+                    root.insertSubview(cell, at: int(0...root.subviews.count))
+                }
+            default:
+                try addSubview(to: cell, name: "\(cell.identifier ?? "")n\(int(0...999))")
+            }
+        }
+
+        /// Every frame, rounded (the two ways add the same numbers in different orders), and how
+        /// many constraints are broken.
+        func frames() -> String {
+            func r(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 + 0 }  // (and -0 as 0)
+            return views.map { v in
+                let f = v.frame
+                return "\(v.identifier ?? "?")=(\(r(f.minX)),\(r(f.minY)),\(r(f.width)),\(r(f.height)))"
+            }.joined(separator: " ") + " broken=\(root.brokenConstraints.count)"
+        }
+    }
+
+    func run(seed: UInt64, aliasing: Bool) throws -> [String] {
+        let script = Script(seed: seed, aliasing: aliasing)
+        try script.build()
+        script.root.layoutIfNeeded()
+        var log = [script.frames()]
+        for _ in 0..<40 {
+            try script.step()
+            script.root.layoutIfNeeded()
+            log.append(script.frames())
+        }
+        return log
+    }
+
+    @Test("translated subviews of the root are placed alike with and without frame aliases", arguments: 0..<40)
+    func sameFrames(seed: Int) throws {
+        let aliased = try run(seed: UInt64(seed), aliasing: true)
+        let plain = try run(seed: UInt64(seed), aliasing: false)
+        #expect(aliased.count == plain.count)
+        for (step, (a, p)) in zip(aliased, plain).enumerated() where a != p {
+            Issue.record("seed \(seed), step \(step):\n aliased \(a)\n plain   \(p)")
+            break
+        }
+    }
+
+    @Test("the score-cell table uses aliases: its cells have no variables in the solver")
+    func cellsAreAliased() throws {
+        let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+        let cell = LayoutView(identifier: "cell", frame: Rect(x: 0, y: 60, width: 375, height: 60))
+        cell.autoresizingMask = .flexibleWidth
+        root.addSubview(cell)
+        let label = LayoutView(identifier: "label")
+        label.translatesAutoresizingMaskIntoConstraints = false
+        cell.addSubview(label)
+        try LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: cell.layoutMarginsGuide.leadingAnchor),
+            label.trailingAnchor.constraint(equalTo: cell.layoutMarginsGuide.trailingAnchor),
+            label.centerYAnchor.constraint(equalTo: cell.centerYAnchor),
+            label.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        root.layoutIfNeeded()
+        #expect(cell.frameAlias != nil)
+        #expect(root.engine.solver.constraints.count == 8)  // the root's four and the label's four
+        #expect(cell.frame == Rect(x: 0, y: 60, width: 375, height: 60))
+        #expect(label.frame == Rect(x: 8, y: 20, width: 359, height: 20))
+        root.frame = Rect(x: 0, y: 0, width: 667, height: 375)
+        root.layoutIfNeeded()
+        #expect(cell.frame == Rect(x: 0, y: 60, width: 667, height: 60))
+        #expect(label.frame == Rect(x: 8, y: 20, width: 651, height: 20))
+        cell.frame = Rect(x: 10, y: 0, width: 300, height: 40)
+        root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 8, y: 10, width: 284, height: 20))
+        cell.removeFromSuperview()
+        #expect(cell.frameAlias == nil)
+    }
+}
