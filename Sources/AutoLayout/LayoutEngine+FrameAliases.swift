@@ -181,13 +181,18 @@ extension LayoutEngine {
         for view in root.subviews {
             guard let alias = view.frameAlias else { continue }
             let v = view.variables
-            for (variable, form) in [(v.x, alias.x), (v.y, alias.y), (v.width, alias.width), (v.height, alias.height)] {
+            /// Writes one variable (no array of pairs: this runs for every aliased view).
+            func write(_ variable: Variable, _ form: AliasForm) {
                 let value = form.value(base)
                 if variable.value != value {
                     variable.value = value
                     changed.append(Identity(variable))
                 }
             }
+            write(v.x, alias.x)
+            write(v.y, alias.y)
+            write(v.width, alias.width)
+            write(v.height, alias.height)
         }
     }
 
@@ -208,8 +213,8 @@ extension LayoutEngine {
                     || bare == (rtl ? .leading : .trailing)
                 let usesY = [.top, .bottom, .centerY, .firstBaseline, .lastBaseline].contains(bare)
                 let usesHeight = [.bottom, .centerY, .height, .lastBaseline].contains(bare)
-                let wanted = [usesX, usesY, usesWidth, usesHeight].indices.filter { [usesX, usesY, usesWidth, usesHeight][$0] }
-                for index in wanted where !found.contains(where: { $0 === frame[index] }) {
+                let uses = [usesX, usesY, usesWidth, usesHeight]  // frame is left, top, width, height
+                for index in uses.indices where uses[index] && !found.contains(where: { $0 === frame[index] }) {
                     found.append(frame[index])
                 }
             }
