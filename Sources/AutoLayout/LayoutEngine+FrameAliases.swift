@@ -50,7 +50,7 @@ extension LayoutEngine {
     /// fitting engine), translate its mask, and have the four constraints `left`, `top`,
     /// `width`, `height` against the root.
     func frameAlias(for view: LayoutView, frame: [LayoutConstraint]) -> FrameAlias? {
-        guard aliasesTranslatedViews, !isScratch, view.superview === root, view !== root, frame.count == 4 else {
+        guard frame.count == 4, aliasesTranslatedViews, !isScratch, view.superview === root, view !== root else {
             return nil
         }
         /// `first == (root attribute) + constant + share × root size`.
