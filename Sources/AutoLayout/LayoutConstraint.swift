@@ -97,6 +97,55 @@ open class LayoutConstraint: CustomStringConvertible {
         self.deferredError = deferredError
     }
 
+    /// A constraint made by an anchor factory from the two anchors' fields (`second*` nil for
+    /// a constant), for anchors of views and guides. Anchor factories cannot throw, so an
+    /// invalid pair is kept and thrown on activation.
+    @usableFromInline
+    static func anchored(_ handle: ItemHandle, _ attribute: LayoutAttribute, _ span: AnchorSpan?,
+                         _ relation: LayoutRelation, _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute,
+                         _ secondSpan: AnchorSpan?, _ multiplier: Double, _ constant: Double) -> LayoutConstraint {
+        let hasSecond = secondHandle != nil
+        let storedMultiplier = hasSecond ? multiplier : 0
+        var error: LayoutError?
+        if span == nil && secondSpan == nil {
+            // Only the pairing checks; a refused pairing goes through full validation for its
+            // error and message.
+            if pairingProblem(attribute, hasSecond, secondAttribute, storedMultiplier, constant) != nil,
+               let item = handle.item {
+                do {
+                    try validate(item, attribute, secondHandle?.item, secondAttribute, storedMultiplier, constant)
+                } catch let refusal {
+                    error = refusal
+                }
+            }
+        } else if !multiplier.isFinite {
+            error = .nonFiniteMultiplier
+        } else if !constant.isFinite {
+            error = .nonFiniteConstant
+        }
+        return LayoutConstraint(origin: .user, handle, attribute, relation, secondHandle, secondAttribute,
+                                multiplier: storedMultiplier, constant: constant, firstSpan: span, secondSpan: secondSpan,
+                                deferredError: error)
+    }
+
+    /// A constraint made by an anchor of an item that is neither a view nor a guide (or to
+    /// one): it keeps the validation error, thrown on activation.
+    @usableFromInline
+    static func unsupported(_ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+                            _ secondItem: LayoutItem?, _ secondAttribute: LayoutAttribute?, _ multiplier: Double,
+                            _ constant: Double) -> LayoutConstraint {
+        let storedMultiplier = secondItem == nil ? 0 : multiplier
+        var error: LayoutError?
+        do {
+            try validate(item, attribute, secondItem, secondAttribute ?? .notAnAttribute, storedMultiplier, constant)
+        } catch let refusal {
+            error = refusal
+        }
+        return LayoutConstraint(origin: .user, handle(of: item), attribute, relation, handle(of: secondItem),
+                                secondAttribute ?? .notAnAttribute, multiplier: storedMultiplier, constant: constant,
+                                deferredError: error)
+    }
+
     /// Throws the error for an item that is not a view or guide, or for a pairing
     /// ``pairingProblem(_:_:_:_:_:)`` refuses, with Apple's message.
     static func validate(_ item: LayoutItem, _ attribute: LayoutAttribute, _ toItem: LayoutItem?,

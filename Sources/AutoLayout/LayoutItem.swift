@@ -6,7 +6,7 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 /// A constraint's reference to an item: the item owns its handle and clears it when it goes
 /// away, so a constraint sees nil afterwards (the weak semantics of UIKit) while no view
 /// needs the side table a weak reference would give it.
-final class ItemHandle {
+@usableFromInline final class ItemHandle {
     @exclusivity(unchecked) unowned(unsafe) var item: LayoutItem?
     /// The item when it is a view (set by the view): activation finds the view without a cast.
     @exclusivity(unchecked) unowned(unsafe) var view: LayoutView?

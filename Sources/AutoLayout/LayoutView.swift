@@ -58,7 +58,7 @@ open class LayoutView: LayoutItem {
 
     let variables: ItemVariables
     /// How constraints refer to this view (see ``ItemHandle``).
-    let handle = ItemHandle()
+    @usableFromInline let handle = ItemHandle()
     @exclusivity(unchecked) var storedFrame: Rect
     /// The values of ``variables`` after the hierarchy's last layout, to tell which views a
     /// solve moved (see ``LayoutEngine/applySolution()``).
