@@ -11,10 +11,21 @@ extension LayoutConstraint {
     /// - Throws: ``LayoutError/noCommonAncestor(_:)`` or
     ///   ``LayoutError/guideWithoutOwningView(_:)``.
     public func activate() throws {
+        try activate(batchRemaining: 1)
+    }
+
+    /// Activates the constraint, one of a batch with `batchRemaining` constraints left
+    /// (this one included): a host whose list of constraints is full makes room for the
+    /// rest of the batch at once rather than growing once per power of two.
+    @inline(__always) func activate(batchRemaining: Int) throws {
         guard installedOn == nil else { return }
         if let error = deferredError { throw error }
-        let host = try commonAncestor()
+        let host = try fastHost() ?? commonAncestor()
         installedOn = host
+        let count = host.constraints.count
+        if batchRemaining > 1 && count == host.constraints.capacity {
+            host.constraints.reserveCapacity(Swift.max(2 * count, count + batchRemaining))
+        }
         host.constraints.append(self)
         host.engine.install(self)
     }
@@ -30,12 +41,28 @@ extension LayoutConstraint {
     /// Activates several constraints; stops at the first one that cannot be activated and
     /// throws its error, keeping those before it active.
     public static func activate(_ constraints: [LayoutConstraint]) throws {
-        for constraint in constraints { try constraint.activate() }
+        let count = constraints.count
+        for index in constraints.indices { try constraints[index].activate(batchRemaining: count - index) }
     }
 
     /// Deactivates several constraints.
     public static func deactivate(_ constraints: [LayoutConstraint]) {
         for constraint in constraints { constraint.deactivate() }
+    }
+
+    /// The host of a constraint between two views (or a view and a guide) that are the same
+    /// view, parent and child, or siblings; nil for anything else, which
+    /// ``commonAncestor()`` sorts out (and throws for).
+    @inline(__always) func fastHost() -> LayoutView? {
+        guard let first = firstHandle?.view, firstSpan == nil, secondSpan == nil else { return nil }
+        guard let secondHandle else { return first }
+        guard let second = secondHandle.view ?? secondHandle.guide?.owningView else { return nil }
+        if first === second { return first }
+        let firstParent = first.superview
+        if firstParent === second { return second }
+        if second.superview === first { return first }
+        if let firstParent, firstParent === second.superview { return firstParent }
+        return nil
     }
 
     /// The view a constraint between these items is installed on.
