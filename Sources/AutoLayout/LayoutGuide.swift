@@ -31,20 +31,17 @@ open class LayoutGuide: LayoutItem {
     /// Creates a guide; add it to a view with ``LayoutView/addLayoutGuide(_:)``.
     public init() {
         role = .custom
-        handle.item = self
-        handle.guide = self
+        handle.guideReference = Unmanaged.passUnretained(self)
     }
 
     deinit {
-        handle.item = nil
-        handle.guide = nil
+        handle.guideReference = nil
     }
 
     init(role: Role, owner: LayoutView) {
         self.role = role
         owningView = owner
-        handle.item = self
-        handle.guide = self
+        handle.guideReference = Unmanaged.passUnretained(self)
         identifier = switch role {
         case .custom: ""
         case .margins: "UIViewLayoutMarginsGuide"

@@ -56,9 +56,10 @@ open class LayoutView: LayoutItem {
     /// can stop at views whose cache is already clear.
     @exclusivity(unchecked) var directionCache: UInt8 = 0
 
-    let variables: ItemVariables
-    /// How constraints refer to this view (see ``ItemHandle``).
-    @usableFromInline let handle = ItemHandle()
+    /// The view's solver variables, which are also its handle.
+    @usableFromInline let variables: ItemVariables
+    /// How constraints refer to this view (see ``ItemHandle``): its variables.
+    @inlinable var handle: ItemHandle { variables }
     @exclusivity(unchecked) var storedFrame: Rect
     /// The values of ``variables`` after the hierarchy's last layout, to tell which views a
     /// solve moved (see ``LayoutEngine/applySolution()``).
@@ -98,13 +99,11 @@ open class LayoutView: LayoutItem {
     public init(frame: Rect = .zero) {
         storedFrame = frame
         variables = ItemVariables()
-        handle.item = self
-        handle.view = self
+        variables.viewReference = Unmanaged.passUnretained(self)
     }
 
     deinit {
-        handle.item = nil
-        handle.view = nil
+        variables.viewReference = nil
         for view in subviews { view.superview = nil }
         for guide in allGuides { guide.owningView = nil }
         for constraint in constraints {
