@@ -13,9 +13,15 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) public var identifier: String?
     /// The view this one is a subview of. (Not a weak reference, which would make every
     /// retain of a superview slow: a view clears it in its subviews when it goes away.)
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: LayoutView? {
-        didSet { invalidateDirection() }
+    public private(set) var superview: LayoutView? {
+        get { superviewReference?.takeUnretainedValue() }
+        set {
+            superviewReference = newValue.map { Unmanaged.passUnretained($0) }
+            invalidateDirection()
+        }
     }
+    /// ``superview``, unretained: following or comparing it costs no retain.
+    @exclusivity(unchecked) var superviewReference: Unmanaged<LayoutView>?
     /// The subviews, back to front.
     @exclusivity(unchecked) public private(set) var subviews: [LayoutView] = []
     /// The layout guides added to this view (not its margins or safe-area guides).
@@ -256,18 +262,22 @@ open class LayoutView: LayoutItem {
 
     /// Whether `view` is this view or one of its ancestors.
     public func isDescendant(of view: LayoutView) -> Bool {
-        var current: LayoutView? = self
+        let target = Unmanaged.passUnretained(view).toOpaque()
+        var current: Unmanaged<LayoutView>? = Unmanaged.passUnretained(self)
         while let v = current {
-            if v === view { return true }
-            current = v.superview
+            if v.toOpaque() == target { return true }
+            current = v._withUnsafeGuaranteedRef { $0.superviewReference }
         }
         return false
     }
 
     /// The topmost ancestor (the view itself when it has no superview).
-    public var rootView: LayoutView {
-        var top = self
-        while let parent = top.superview { top = parent }
+    public var rootView: LayoutView { rootReference.takeUnretainedValue() }
+
+    /// ``rootView``, unretained (the walk up costs no retains).
+    var rootReference: Unmanaged<LayoutView> {
+        var top = Unmanaged.passUnretained(self)
+        while let parent = top._withUnsafeGuaranteedRef({ $0.superviewReference }) { top = parent }
         return top
     }
 
@@ -310,8 +320,8 @@ open class LayoutView: LayoutItem {
 
     /// The engine of this view's hierarchy, made on first use.
     var engine: LayoutEngine {
+        if let engine = rootReference._withUnsafeGuaranteedRef({ $0.ownEngine }) { return engine }
         let root = rootView
-        if let engine = root.ownEngine { return engine }
         let engine = LayoutEngine(root: root)
         root.ownEngine = engine
         engine.adopt(root)
@@ -319,7 +329,7 @@ open class LayoutView: LayoutItem {
     }
 
     /// The engine if the hierarchy has made one already.
-    var engineIfAny: LayoutEngine? { rootView.ownEngine }
+    var engineIfAny: LayoutEngine? { rootReference._withUnsafeGuaranteedRef { $0.ownEngine } }
 
     /// The identifier, or the class name and address when there is none.
     public var description: String {
