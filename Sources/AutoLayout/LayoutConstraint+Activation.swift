@@ -18,9 +18,9 @@ extension LayoutConstraint {
     /// (this one included): a host whose list of constraints is full makes room for the
     /// rest of the batch at once rather than growing once per power of two.
     @inline(__always) func activate(batchRemaining: Int) throws {
-        guard installedOn == nil else { return }
+        guard installedReference == nil else { return }
         if let error = deferredError { throw error }
-        let host = try fastHost() ?? commonAncestor()
+        let host = try fastHost()?.takeUnretainedValue() ?? commonAncestor()
         installedOn = host
         let count = host.constraints.count
         if batchRemaining > 1 && count == host.constraints.capacity {
@@ -52,16 +52,20 @@ extension LayoutConstraint {
 
     /// The host of a constraint between two views (or a view and a guide) that are the same
     /// view, parent and child, or siblings; nil for anything else, which
-    /// ``commonAncestor()`` sorts out (and throws for).
-    @inline(__always) func fastHost() -> LayoutView? {
-        guard let first = firstHandle?.view, firstSpan == nil, secondSpan == nil else { return nil }
+    /// ``commonAncestor()`` sorts out (and throws for). (Unretained: the items are alive,
+    /// and the references are only compared.)
+    @inline(__always) func fastHost() -> Unmanaged<LayoutView>? {
+        guard firstSpan == nil, secondSpan == nil, let first = firstHandle?.viewReference else { return nil }
         guard let secondHandle else { return first }
-        guard let second = secondHandle.view ?? secondHandle.guide?.owningView else { return nil }
-        if first === second { return first }
-        let firstParent = first.superview
-        if firstParent === second { return second }
-        if second.superview === first { return first }
-        if let firstParent, firstParent === second.superview { return firstParent }
+        guard let second = secondHandle.viewReference
+                ?? secondHandle.guideReference?._withUnsafeGuaranteedRef({ $0.owningReference }) else { return nil }
+        let firstID = first.toOpaque(), secondID = second.toOpaque()
+        if firstID == secondID { return first }
+        let firstParent = first._withUnsafeGuaranteedRef { $0.superviewReference }
+        if firstParent?.toOpaque() == secondID { return second }
+        let secondParent = second._withUnsafeGuaranteedRef { $0.superviewReference }
+        if secondParent?.toOpaque() == firstID { return first }
+        if let firstParent, let secondParent, firstParent.toOpaque() == secondParent.toOpaque() { return firstParent }
         return nil
     }
 

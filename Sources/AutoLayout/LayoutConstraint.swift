@@ -33,7 +33,12 @@ open class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) var storedConstant: Double
     @exclusivity(unchecked) var storedPriority: LayoutPriority
     /// The view it is installed on while active (cleared by the view when it goes away).
-    @exclusivity(unchecked) unowned(unsafe) var installedOn: LayoutView?
+    var installedOn: LayoutView? {
+        get { installedReference?.takeUnretainedValue() }
+        set { installedReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``installedOn``, unretained: checking it costs no retain.
+    @exclusivity(unchecked) var installedReference: Unmanaged<LayoutView>?
     /// Its solver constraint while it is in an engine's solver.
     @exclusivity(unchecked) var lowering: Cassowary.Constraint?
     /// An error found when an anchor made the constraint (anchor factories cannot throw);
@@ -250,7 +255,7 @@ open class LayoutConstraint: CustomStringConvertible {
     /// Whether the constraint takes part in layout. Setting it to true when the items have
     /// no common ancestor is refused and reported; ``activate()`` throws instead.
     public var isActive: Bool {
-        get { installedOn != nil }
+        get { installedReference != nil }
         set {
             if newValue {
                 do { try activate() } catch { report(error) }

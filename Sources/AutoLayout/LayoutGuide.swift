@@ -3,7 +3,12 @@
 open class LayoutGuide: LayoutItem {
     /// The view the guide belongs to; its ``layoutFrame`` is in this view's coordinates.
     /// (Cleared by the view when it goes away.)
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningView: LayoutView?
+    public internal(set) var owningView: LayoutView? {
+        get { owningReference?.takeUnretainedValue() }
+        set { owningReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``owningView``, unretained: following it costs no retain.
+    @exclusivity(unchecked) var owningReference: Unmanaged<LayoutView>?
     /// A name used in descriptions and diagnostics.
     public var identifier: String = ""
     /// The guide's solver variables (made on first use: the margins and safe-area guides
