@@ -64,9 +64,15 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
                                                 constant)
         }
         // (The items stay alive through the call, so the handles still refer to them.)
+        let secondAttribute = anchor?.attribute ?? .notAnAttribute
         return withExtendedLifetime((item, anchor?.item)) {
-            LayoutConstraint.anchored(itemHandle, attribute, span, relation, anchor?.itemHandle,
-                                      anchor?.attribute ?? .notAnAttribute, anchor?.span, multiplier, constant)
+            if span == nil && anchor?.span == nil {
+                LayoutConstraint.anchored(itemHandle, attribute, relation, anchor?.itemHandle, secondAttribute,
+                                          multiplier, constant)
+            } else {
+                LayoutConstraint.spanned(itemHandle, attribute, span, relation, anchor?.itemHandle, secondAttribute,
+                                         anchor?.span, multiplier, constant)
+            }
         }
     }
 

@@ -43,11 +43,28 @@ open class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) var lowering: Cassowary.Constraint?
     /// An error found when an anchor made the constraint (anchor factories cannot throw);
     /// activation throws it.
-    let deferredError: LayoutError?
+    var deferredError: LayoutError? { extras?.deferredError }
     /// For constraints made from ``LayoutAnchor/anchorWithOffset(to:)`` dimensions: the
     /// side is `end − start` instead of an item's attribute.
-    let firstSpan: AnchorSpan?
-    let secondSpan: AnchorSpan?
+    var firstSpan: AnchorSpan? { extras?.firstSpan }
+    var secondSpan: AnchorSpan? { extras?.secondSpan }
+    /// The fields few constraints use (nil when all of them are): kept apart, making a
+    /// constraint initializes one reference for them. (Not the identifier: the engine names
+    /// the constraints it makes.)
+    @exclusivity(unchecked) var extras: Extras?
+
+    /// See ``extras``.
+    final class Extras {
+        let deferredError: LayoutError?
+        let firstSpan: AnchorSpan?
+        let secondSpan: AnchorSpan?
+
+        init(deferredError: LayoutError?, firstSpan: AnchorSpan?, secondSpan: AnchorSpan?) {
+            self.deferredError = deferredError
+            self.firstSpan = firstSpan
+            self.secondSpan = secondSpan
+        }
+    }
     /// Extra terms on the right side, for constraints the engine makes (an autoresizing
     /// mask shares the superview's size change among margins and size).
     var extraTerms: [ExtraTerm] = []
@@ -97,40 +114,64 @@ open class LayoutConstraint: CustomStringConvertible {
         storedPriority = priority
         self.origin = origin
         self.identifier = identifier
-        self.firstSpan = firstSpan
-        self.secondSpan = secondSpan
-        self.deferredError = deferredError
+        if deferredError != nil || firstSpan != nil || secondSpan != nil {
+            extras = Extras(deferredError: deferredError, firstSpan: firstSpan, secondSpan: secondSpan)
+        }
+    }
+
+    /// The designated initializer's common case: no identifier, spans or error.
+    @inline(__always)
+    init(origin: Origin, _ firstHandle: ItemHandle?, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+         _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute, multiplier: Double, constant: Double,
+         priority: LayoutPriority = .required) {
+        self.firstHandle = firstHandle
+        firstAttribute = attribute
+        self.relation = relation
+        self.secondHandle = secondHandle
+        self.secondAttribute = secondAttribute
+        self.multiplier = multiplier
+        storedConstant = constant
+        storedPriority = priority
+        self.origin = origin
     }
 
     /// A constraint made by an anchor factory from the two anchors' fields (`second*` nil for
-    /// a constant), for anchors of views and guides. Anchor factories cannot throw, so an
-    /// invalid pair is kept and thrown on activation.
+    /// a constant), for anchors of views and guides without offset dimensions. Anchor
+    /// factories cannot throw, so an invalid pair is kept and thrown on activation.
     @usableFromInline
-    static func anchored(_ handle: ItemHandle, _ attribute: LayoutAttribute, _ span: AnchorSpan?,
-                         _ relation: LayoutRelation, _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute,
-                         _ secondSpan: AnchorSpan?, _ multiplier: Double, _ constant: Double) -> LayoutConstraint {
+    static func anchored(_ handle: ItemHandle, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+                         _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute, _ multiplier: Double,
+                         _ constant: Double) -> LayoutConstraint {
         let hasSecond = secondHandle != nil
         let storedMultiplier = hasSecond ? multiplier : 0
-        var error: LayoutError?
-        if span == nil && secondSpan == nil {
-            // Only the pairing checks; a refused pairing goes through full validation for its
-            // error and message.
-            if pairingProblem(attribute, hasSecond, secondAttribute, storedMultiplier, constant) != nil,
-               let item = handle.item {
-                do {
-                    try validate(item, attribute, secondHandle?.item, secondAttribute, storedMultiplier, constant)
-                } catch let refusal {
-                    error = refusal
-                }
+        // Only the pairing checks; a refused pairing goes through full validation for its
+        // error and message.
+        if pairingProblem(attribute, hasSecond, secondAttribute, storedMultiplier, constant) != nil,
+           let item = handle.item {
+            var error: LayoutError?
+            do {
+                try validate(item, attribute, secondHandle?.item, secondAttribute, storedMultiplier, constant)
+            } catch let refusal {
+                error = refusal
             }
-        } else if !multiplier.isFinite {
-            error = .nonFiniteMultiplier
-        } else if !constant.isFinite {
-            error = .nonFiniteConstant
+            return LayoutConstraint(origin: .user, handle, attribute, relation, secondHandle, secondAttribute,
+                                    multiplier: storedMultiplier, constant: constant, deferredError: error)
         }
         return LayoutConstraint(origin: .user, handle, attribute, relation, secondHandle, secondAttribute,
-                                multiplier: storedMultiplier, constant: constant, firstSpan: span, secondSpan: secondSpan,
-                                deferredError: error)
+                                multiplier: storedMultiplier, constant: constant)
+    }
+
+    /// A constraint made by an anchor factory when either anchor is an offset dimension
+    /// (see ``LayoutXAxisAnchor/anchorWithOffset(to:)``).
+    @usableFromInline
+    static func spanned(_ handle: ItemHandle, _ attribute: LayoutAttribute, _ span: AnchorSpan?,
+                        _ relation: LayoutRelation, _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute,
+                        _ secondSpan: AnchorSpan?, _ multiplier: Double, _ constant: Double) -> LayoutConstraint {
+        let error: LayoutError? = !multiplier.isFinite ? .nonFiniteMultiplier
+            : !constant.isFinite ? .nonFiniteConstant : nil
+        return LayoutConstraint(origin: .user, handle, attribute, relation, secondHandle, secondAttribute,
+                                multiplier: secondHandle != nil ? multiplier : 0, constant: constant, firstSpan: span,
+                                secondSpan: secondSpan, deferredError: error)
     }
 
     /// A constraint made by an anchor of an item that is neither a view nor a guide (or to
