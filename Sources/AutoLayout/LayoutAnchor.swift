@@ -4,29 +4,28 @@
 /// The anchor getters and constraint factories are inlinable: an anchor that only serves to
 /// make a constraint (`a.leadingAnchor.constraint(equalTo: b.trailingAnchor)`) is then
 /// never allocated in the caller, and the factories call into the module once, with plain
-/// values (see ``LayoutConstraint/anchored(_:_:_:_:_:_:_:_:_:_:_:)``).
+/// values (see `LayoutConstraint.anchored`).
 public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
     /// The item the anchor belongs to.
     public let item: LayoutItem
     /// The attribute it stands for.
     public let attribute: LayoutAttribute
     @usableFromInline let span: AnchorSpan?
-    /// The item's handle (nil for an item that is neither a view nor a guide).
-    @usableFromInline let itemHandle: ItemHandle?
+    /// The item's handle (nil for an item that is neither a view nor a guide). Not stored:
+    /// where the anchor is inlined the item's class is known and this costs nothing.
+    @inlinable var itemHandle: ItemHandle? { handle(of: item) }
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute, span: AnchorSpan? = nil) {
         self.item = item
         self.attribute = attribute
         self.span = span
-        itemHandle = handle(of: item)
     }
 
-    /// An anchor of a view (no cast needed to find its handle).
+    /// An anchor of a view.
     @inlinable init(_ view: LayoutView, _ attribute: LayoutAttribute) {
         item = view
         self.attribute = attribute
         span = nil
-        itemHandle = view.handle
     }
 
     /// An anchor of a guide.
@@ -34,7 +33,6 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
         item = guide
         self.attribute = attribute
         span = nil
-        itemHandle = guide.handle
     }
 
     /// `self == anchor + constant`.
@@ -67,7 +65,8 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
         let secondAttribute = anchor?.attribute ?? .notAnAttribute
         return withExtendedLifetime((item, anchor?.item)) {
             if span == nil && anchor?.span == nil {
-                LayoutConstraint.anchored(itemHandle, attribute, relation, anchor?.itemHandle, secondAttribute,
+                LayoutConstraint.anchored(Unmanaged.passUnretained(itemHandle), attribute, relation,
+                                          anchor?.itemHandle.map { Unmanaged.passUnretained($0) }, secondAttribute,
                                           multiplier, constant)
             } else {
                 LayoutConstraint.spanned(itemHandle, attribute, span, relation, anchor?.itemHandle, secondAttribute,

@@ -139,9 +139,12 @@ open class LayoutConstraint: CustomStringConvertible {
     /// a constant), for anchors of views and guides without offset dimensions. Anchor
     /// factories cannot throw, so an invalid pair is kept and thrown on activation.
     @usableFromInline
-    static func anchored(_ handle: ItemHandle, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
-                         _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute, _ multiplier: Double,
+    static func anchored(_ handleReference: Unmanaged<ItemHandle>, _ attribute: LayoutAttribute,
+                         _ relation: LayoutRelation, _ secondReference: Unmanaged<ItemHandle>?,
+                         _ secondAttribute: LayoutAttribute, _ multiplier: Double,
                          _ constant: Double) -> LayoutConstraint {
+        // (Unretained: the caller keeps the items, and so their handles, alive.)
+        let handle = handleReference.takeUnretainedValue(), secondHandle = secondReference?.takeUnretainedValue()
         let hasSecond = secondHandle != nil
         let storedMultiplier = hasSecond ? multiplier : 0
         // Only the pairing checks; a refused pairing goes through full validation for its

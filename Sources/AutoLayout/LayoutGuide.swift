@@ -16,7 +16,7 @@ open class LayoutGuide: LayoutItem {
     lazy var variables = ItemVariables()
     let role: Role
     /// How constraints refer to this guide (see ``ItemHandle``).
-    @usableFromInline let handle = ItemHandle()
+    @usableFromInline final let handle = ItemHandle()
 
     /// What made the guide: the user, or a view for its margins, safe area or readable width.
     enum Role {

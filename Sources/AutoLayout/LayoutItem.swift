@@ -28,7 +28,7 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 }
 
 /// The handle of a view or guide (nil for anything else, which validation refuses).
-func handle(of item: LayoutItem?) -> ItemHandle? {
+@inlinable func handle(of item: LayoutItem?) -> ItemHandle? {
     switch item {
     case let view as LayoutView: view.handle
     case let guide as LayoutGuide: guide.handle

@@ -63,9 +63,9 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) var directionCache: UInt8 = 0
 
     /// The view's solver variables, which are also its handle.
-    @usableFromInline let variables: ItemVariables
+    @usableFromInline final let variables: ItemVariables
     /// How constraints refer to this view (see ``ItemHandle``): its variables.
-    @inlinable var handle: ItemHandle { variables }
+    @inlinable final var handle: ItemHandle { variables }
     @exclusivity(unchecked) var storedFrame: Rect
     /// The values of ``variables`` after the hierarchy's last layout, to tell which views a
     /// solve moved (see ``LayoutEngine/applySolution()``).
