@@ -240,7 +240,10 @@ open class LayoutView: LayoutItem {
         absorbed?.detach()
         view.superview = self
         if index >= subviews.count {
-            subviews.append(view)  // (addSubview: appending is far cheaper than a general insert)
+            // (addSubview: appending is far cheaper than a general insert; a first subview
+            // makes room for a few, as views that have subviews rarely have just one.)
+            if subviews.isEmpty { subviews.reserveCapacity(4) }
+            subviews.append(view)
         } else {
             subviews.insert(view, at: max(0, index))
         }
