@@ -36,17 +36,20 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
     }
 
     /// `self == anchor + constant`.
-    @inlinable public func constraint(equalTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
+    @inlinable
+    public func constraint(equalTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
         make(.equal, anchor, 1, constant)
     }
 
     /// `self >= anchor + constant`.
-    @inlinable public func constraint(greaterThanOrEqualTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
+    @inlinable
+    public func constraint(greaterThanOrEqualTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
         make(.greaterThanOrEqual, anchor, 1, constant)
     }
 
     /// `self <= anchor + constant`.
-    @inlinable public func constraint(lessThanOrEqualTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
+    @inlinable
+    public func constraint(lessThanOrEqualTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
         make(.lessThanOrEqual, anchor, 1, constant)
     }
 
@@ -106,16 +109,19 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
 public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {
     /// `self == anchor + multiplier × system spacing`: this anchor follows `anchor` at the
     /// standard distance (8 points).
-    @inlinable public func constraint(equalToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint {
+    @inlinable
+    public func constraint(equalToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint {
         make(.equal, anchor, 1, multiplier * systemSpacing)
     }
     /// `self >= anchor + multiplier × system spacing`.
-    @inlinable public func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor,
+    @inlinable
+    public func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
         make(.greaterThanOrEqual, anchor, 1, multiplier * systemSpacing)
     }
     /// `self <= anchor + multiplier × system spacing`.
-    @inlinable public func constraint(lessThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor,
+    @inlinable
+    public func constraint(lessThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
         make(.lessThanOrEqual, anchor, 1, multiplier * systemSpacing)
     }
@@ -129,16 +135,19 @@ public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {
 public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {
     /// `self == anchor + multiplier × system spacing`: this anchor sits below `anchor` at
     /// the standard distance (8 points).
-    @inlinable public func constraint(equalToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint {
+    @inlinable
+    public func constraint(equalToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint {
         make(.equal, anchor, 1, multiplier * systemSpacing)
     }
     /// `self >= anchor + multiplier × system spacing`.
-    @inlinable public func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor,
+    @inlinable
+    public func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
         make(.greaterThanOrEqual, anchor, 1, multiplier * systemSpacing)
     }
     /// `self <= anchor + multiplier × system spacing`.
-    @inlinable public func constraint(lessThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor,
+    @inlinable
+    public func constraint(lessThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
         make(.lessThanOrEqual, anchor, 1, multiplier * systemSpacing)
     }
@@ -151,26 +160,32 @@ public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {
 /// A width, a height, or the distance between two anchors.
 public final class LayoutDimension: LayoutAnchor<LayoutDimension> {
     /// `self == constant`.
-    @inlinable public func constraint(equalToConstant constant: Double) -> LayoutConstraint { make(.equal, nil, 0, constant) }
+    @inlinable
+    public func constraint(equalToConstant constant: Double) -> LayoutConstraint { make(.equal, nil, 0, constant) }
     /// `self >= constant`.
-    @inlinable public func constraint(greaterThanOrEqualToConstant constant: Double) -> LayoutConstraint {
+    @inlinable
+    public func constraint(greaterThanOrEqualToConstant constant: Double) -> LayoutConstraint {
         make(.greaterThanOrEqual, nil, 0, constant)
     }
     /// `self <= constant`.
-    @inlinable public func constraint(lessThanOrEqualToConstant constant: Double) -> LayoutConstraint {
+    @inlinable
+    public func constraint(lessThanOrEqualToConstant constant: Double) -> LayoutConstraint {
         make(.lessThanOrEqual, nil, 0, constant)
     }
     /// `self == multiplier × anchor + constant`.
-    @inlinable public func constraint(equalTo anchor: LayoutDimension, multiplier: Double, constant: Double = 0) -> LayoutConstraint {
+    @inlinable
+    public func constraint(equalTo anchor: LayoutDimension, multiplier: Double, constant: Double = 0) -> LayoutConstraint {
         make(.equal, anchor, multiplier, constant)
     }
     /// `self >= multiplier × anchor + constant`.
-    @inlinable public func constraint(greaterThanOrEqualTo anchor: LayoutDimension, multiplier: Double,
+    @inlinable
+    public func constraint(greaterThanOrEqualTo anchor: LayoutDimension, multiplier: Double,
                            constant: Double = 0) -> LayoutConstraint {
         make(.greaterThanOrEqual, anchor, multiplier, constant)
     }
     /// `self <= multiplier × anchor + constant`.
-    @inlinable public func constraint(lessThanOrEqualTo anchor: LayoutDimension, multiplier: Double,
+    @inlinable
+    public func constraint(lessThanOrEqualTo anchor: LayoutDimension, multiplier: Double,
                            constant: Double = 0) -> LayoutConstraint {
         make(.lessThanOrEqual, anchor, multiplier, constant)
     }

@@ -3,11 +3,11 @@
 open class LayoutGuide: LayoutItem {
     /// The view the guide belongs to; its ``layoutFrame`` is in this view's coordinates.
     /// (Cleared by the view when it goes away.)
-    public internal(set) var owningView: LayoutView? {
-        get { owningReference?.takeUnretainedValue() }
-        set { owningReference = newValue.map { Unmanaged.passUnretained($0) } }
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningView: LayoutView? {
+        didSet { owningReference = owningView.map { Unmanaged.passUnretained($0) } }
     }
-    /// ``owningView``, unretained: following it costs no retain.
+    /// ``owningView`` again, as `Unmanaged` (kept equal to it by its observer and the
+    /// initializer): following it costs no retain.
     @exclusivity(unchecked) var owningReference: Unmanaged<LayoutView>?
     /// A name used in descriptions and diagnostics.
     public var identifier: String = ""
@@ -46,6 +46,7 @@ open class LayoutGuide: LayoutItem {
     init(role: Role, owner: LayoutView) {
         self.role = role
         owningView = owner
+        owningReference = Unmanaged.passUnretained(owner)  // (observers do not run in an initializer)
         handle.guideReference = Unmanaged.passUnretained(self)
         identifier = switch role {
         case .custom: ""

@@ -13,14 +13,15 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) public var identifier: String?
     /// The view this one is a subview of. (Not a weak reference, which would make every
     /// retain of a superview slow: a view clears it in its subviews when it goes away.)
-    public private(set) var superview: LayoutView? {
-        get { superviewReference?.takeUnretainedValue() }
-        set {
-            superviewReference = newValue.map { Unmanaged.passUnretained($0) }
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: LayoutView? {
+        didSet {
+            superviewReference = superview.map { Unmanaged.passUnretained($0) }
             invalidateDirection()
         }
     }
-    /// ``superview``, unretained: following or comparing it costs no retain.
+    /// ``superview`` again, as `Unmanaged` (kept equal to it by its observer): following or
+    /// comparing it costs no retain, where reading an `unowned(unsafe)` reference retains
+    /// and releases.
     @exclusivity(unchecked) var superviewReference: Unmanaged<LayoutView>?
     /// The subviews, back to front.
     @exclusivity(unchecked) public private(set) var subviews: [LayoutView] = []
