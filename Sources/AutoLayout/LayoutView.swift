@@ -13,16 +13,19 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) public var identifier: String?
     /// The view this one is a subview of. (Not a weak reference, which would make every
     /// retain of a superview slow: a view clears it in its subviews when it goes away.)
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: LayoutView? {
-        didSet {
-            superviewReference = superview.map { Unmanaged.passUnretained($0) }
-            invalidateDirection()
-        }
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: LayoutView?
+    /// ``superview`` again, as `Unmanaged`: following or comparing it costs no retain, where
+    /// reading an `unowned(unsafe)` reference retains and releases.
+    @exclusivity(unchecked) private(set) var superviewReference: Unmanaged<LayoutView>?
+
+    /// Sets ``superview`` and its unretained copy, and clears the cached directions that
+    /// followed the old superview. (The only way either is set, so they stay equal.)
+    private func setSuperview(_ parent: LayoutView?) {
+        superview = parent
+        superviewReference = parent.map { Unmanaged.passUnretained($0) }
+        invalidateDirection()
     }
-    /// ``superview`` again, as `Unmanaged` (kept equal to it by its observer): following or
-    /// comparing it costs no retain, where reading an `unowned(unsafe)` reference retains
-    /// and releases.
-    @exclusivity(unchecked) var superviewReference: Unmanaged<LayoutView>?
+
     /// The subviews, back to front.
     @exclusivity(unchecked) public private(set) var subviews: [LayoutView] = []
     /// The layout guides added to this view (not its margins or safe-area guides).
@@ -111,7 +114,7 @@ open class LayoutView: LayoutItem {
 
     deinit {
         variables.viewReference = nil
-        for view in subviews { view.superview = nil }
+        for view in subviews { view.setSuperview(nil) }
         for guide in allGuides { guide.owningView = nil }
         for constraint in constraints {
             constraint.installedOn = nil
@@ -232,14 +235,14 @@ open class LayoutView: LayoutItem {
             engineIfAny?.viewsCache = nil
             return
         }
-        view.removeFromSuperview()
+        if view.superviewReference != nil { view.removeFromSuperview() }
         // Make (or find) this hierarchy's engine before the view joins it, so the view is
         // adopted exactly once.
         let engine = self.engine
         let absorbed = view.ownEngine
         view.ownEngine = nil
         absorbed?.detach()
-        view.superview = self
+        view.setSuperview(self)
         if index >= subviews.count {
             // (addSubview: appending is far cheaper than a general insert; a first subview
             // makes room for a few, as views that have subviews rarely have just one.)
@@ -259,7 +262,7 @@ open class LayoutView: LayoutItem {
         parent.engine.release(self)
         parent.subviews.removeAll { $0 === self }
         parent.engineIfAny?.viewsCache = nil
-        superview = nil
+        setSuperview(nil)
         parent.setNeedsLayout()
         setNeedsLayout()
     }
