@@ -1,81 +1,81 @@
 /// One attribute of one item, for building constraints in a type-checked way. The type
 /// parameter keeps X-axis, Y-axis and dimension anchors from mixing: that does not compile.
+///
+/// The anchor getters and constraint factories are inlinable: an anchor that only serves to
+/// make a constraint (`a.leadingAnchor.constraint(equalTo: b.trailingAnchor)`) is then
+/// never allocated in the caller, and the factories call into the module once, with plain
+/// values (see `LayoutConstraint.anchored`).
 public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
     /// The item the anchor belongs to.
     public let item: LayoutItem
     /// The attribute it stands for.
     public let attribute: LayoutAttribute
-    let span: AnchorSpan?
-    /// The item's handle (nil for an item that is neither a view nor a guide).
-    let itemHandle: ItemHandle?
+    @usableFromInline let span: AnchorSpan?
+    /// The item's handle (nil for an item that is neither a view nor a guide). Not stored:
+    /// where the anchor is inlined the item's class is known and this costs nothing.
+    @inlinable var itemHandle: ItemHandle? { handle(of: item) }
 
     init(_ item: LayoutItem, _ attribute: LayoutAttribute, span: AnchorSpan? = nil) {
         self.item = item
         self.attribute = attribute
         self.span = span
-        itemHandle = handle(of: item)
     }
 
-    /// An anchor of a view (no cast needed to find its handle).
-    @inline(__always) init(_ view: LayoutView, _ attribute: LayoutAttribute) {
+    /// An anchor of a view.
+    @inlinable init(_ view: LayoutView, _ attribute: LayoutAttribute) {
         item = view
         self.attribute = attribute
         span = nil
-        itemHandle = view.handle
     }
 
     /// An anchor of a guide.
-    @inline(__always) init(_ guide: LayoutGuide, _ attribute: LayoutAttribute) {
+    @inlinable init(_ guide: LayoutGuide, _ attribute: LayoutAttribute) {
         item = guide
         self.attribute = attribute
         span = nil
-        itemHandle = guide.handle
     }
 
     /// `self == anchor + constant`.
+    @inlinable
     public func constraint(equalTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
         make(.equal, anchor, 1, constant)
     }
 
     /// `self >= anchor + constant`.
+    @inlinable
     public func constraint(greaterThanOrEqualTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
         make(.greaterThanOrEqual, anchor, 1, constant)
     }
 
     /// `self <= anchor + constant`.
+    @inlinable
     public func constraint(lessThanOrEqualTo anchor: LayoutAnchor<AnchorType>, constant: Double = 0) -> LayoutConstraint {
         make(.lessThanOrEqual, anchor, 1, constant)
     }
 
     /// A constraint from this anchor to another (or to a constant when `anchor` is nil).
     /// Anchor factories cannot throw, so an invalid pair is kept and thrown on activation.
+    /// (Inlined into the caller with the anchors' getters, so the anchors need not exist:
+    /// the constraint is made from their fields.)
+    @inlinable @inline(__always)
     func make(_ relation: LayoutRelation, _ anchor: LayoutAnchor<AnchorType>?, _ multiplier: Double,
               _ constant: Double) -> LayoutConstraint {
-        let secondAttribute = anchor?.attribute ?? .notAnAttribute
-        let secondSpan = anchor?.span
-        let storedMultiplier = anchor == nil ? 0 : multiplier
-        var error: LayoutError?
-        if span == nil && secondSpan == nil {
-            // Anchors of views and guides need only the pairing checks; anything else (or a
-            // refused pairing) goes through full validation for its error and message.
-            if itemHandle == nil || (anchor != nil && anchor?.itemHandle == nil)
-                || LayoutConstraint.pairingProblem(attribute, anchor != nil, secondAttribute, storedMultiplier,
-                                                   constant) != nil {
-                do {
-                    try LayoutConstraint.validate(item, attribute, anchor?.item, secondAttribute, storedMultiplier,
-                                                  constant)
-                } catch let refusal {
-                    error = refusal
-                }
-            }
-        } else if !multiplier.isFinite {
-            error = .nonFiniteMultiplier
-        } else if !constant.isFinite {
-            error = .nonFiniteConstant
+        guard let itemHandle, anchor == nil || anchor?.itemHandle != nil else {
+            return LayoutConstraint.unsupported(item, attribute, relation, anchor?.item, anchor?.attribute, multiplier,
+                                                constant)
         }
-        return LayoutConstraint(origin: .user, itemHandle, attribute, relation, anchor?.itemHandle, secondAttribute,
-                                multiplier: storedMultiplier, constant: constant, firstSpan: span, secondSpan: secondSpan,
-                                deferredError: error)
+        // (The items stay alive through the call, so the handles still refer to them.)
+        let secondAttribute = anchor?.attribute ?? .notAnAttribute
+        return withExtendedLifetime((item, anchor?.item)) {
+            if span == nil && anchor?.span == nil {
+                LayoutConstraint.anchored(Unmanaged.passUnretained(itemHandle), attribute, relation,
+                                          anchor?.itemHandle.map { Unmanaged.passUnretained($0) }, secondAttribute,
+                                          multiplier, constant)
+            } else {
+                LayoutConstraint.spanned(itemHandle, attribute, span, relation, anchor?.itemHandle, secondAttribute,
+                                         anchor?.span, multiplier, constant)
+            }
+        }
     }
 
     /// `item.attribute`, or `(end − start)` for an offset dimension.
@@ -83,7 +83,7 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
 }
 
 /// The distance between two anchors of one axis: `end − start` (items not kept alive).
-struct AnchorSpan: CustomStringConvertible {
+@usableFromInline struct AnchorSpan: CustomStringConvertible {
     struct End {
         let itemHandle: ItemHandle?
         let attribute: LayoutAttribute
@@ -97,27 +97,30 @@ struct AnchorSpan: CustomStringConvertible {
         self.end = End(itemHandle: handle(of: end.0), attribute: end.1)
     }
 
-    var description: String {
+    @usableFromInline var description: String {
         "(\(end.item.map { "\($0)" } ?? "nil").\(end.attribute) - \(start.item.map { "\($0)" } ?? "nil").\(start.attribute))"
     }
 }
 
 /// System spacing between siblings (UIKit's standard 8 points; baselines use the same).
-let systemSpacing: Double = 8
+@usableFromInline let systemSpacing: Double = 8
 
 /// An anchor on the horizontal axis: leading, trailing, left, right, centerX.
 public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {
     /// `self == anchor + multiplier × system spacing`: this anchor follows `anchor` at the
     /// standard distance (8 points).
+    @inlinable
     public func constraint(equalToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint {
         make(.equal, anchor, 1, multiplier * systemSpacing)
     }
     /// `self >= anchor + multiplier × system spacing`.
+    @inlinable
     public func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
         make(.greaterThanOrEqual, anchor, 1, multiplier * systemSpacing)
     }
     /// `self <= anchor + multiplier × system spacing`.
+    @inlinable
     public func constraint(lessThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
         make(.lessThanOrEqual, anchor, 1, multiplier * systemSpacing)
@@ -132,15 +135,18 @@ public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {
 public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {
     /// `self == anchor + multiplier × system spacing`: this anchor sits below `anchor` at
     /// the standard distance (8 points).
+    @inlinable
     public func constraint(equalToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint {
         make(.equal, anchor, 1, multiplier * systemSpacing)
     }
     /// `self >= anchor + multiplier × system spacing`.
+    @inlinable
     public func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
         make(.greaterThanOrEqual, anchor, 1, multiplier * systemSpacing)
     }
     /// `self <= anchor + multiplier × system spacing`.
+    @inlinable
     public func constraint(lessThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
         make(.lessThanOrEqual, anchor, 1, multiplier * systemSpacing)
@@ -154,25 +160,31 @@ public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {
 /// A width, a height, or the distance between two anchors.
 public final class LayoutDimension: LayoutAnchor<LayoutDimension> {
     /// `self == constant`.
+    @inlinable
     public func constraint(equalToConstant constant: Double) -> LayoutConstraint { make(.equal, nil, 0, constant) }
     /// `self >= constant`.
+    @inlinable
     public func constraint(greaterThanOrEqualToConstant constant: Double) -> LayoutConstraint {
         make(.greaterThanOrEqual, nil, 0, constant)
     }
     /// `self <= constant`.
+    @inlinable
     public func constraint(lessThanOrEqualToConstant constant: Double) -> LayoutConstraint {
         make(.lessThanOrEqual, nil, 0, constant)
     }
     /// `self == multiplier × anchor + constant`.
+    @inlinable
     public func constraint(equalTo anchor: LayoutDimension, multiplier: Double, constant: Double = 0) -> LayoutConstraint {
         make(.equal, anchor, multiplier, constant)
     }
     /// `self >= multiplier × anchor + constant`.
+    @inlinable
     public func constraint(greaterThanOrEqualTo anchor: LayoutDimension, multiplier: Double,
                            constant: Double = 0) -> LayoutConstraint {
         make(.greaterThanOrEqual, anchor, multiplier, constant)
     }
     /// `self <= multiplier × anchor + constant`.
+    @inlinable
     public func constraint(lessThanOrEqualTo anchor: LayoutDimension, multiplier: Double,
                            constant: Double = 0) -> LayoutConstraint {
         make(.lessThanOrEqual, anchor, multiplier, constant)
@@ -182,50 +194,50 @@ public final class LayoutDimension: LayoutAnchor<LayoutDimension> {
 /// Anchors of views and guides.
 extension LayoutView {
     /// The leading edge.
-    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
+    @inlinable public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
     /// The trailing edge.
-    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
+    @inlinable public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
     /// The left edge.
-    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
+    @inlinable public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
     /// The right edge.
-    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
+    @inlinable public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
     /// The horizontal center.
-    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
+    @inlinable public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
     /// The top edge.
-    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
+    @inlinable public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
     /// The bottom edge.
-    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
+    @inlinable public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
     /// The vertical center.
-    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+    @inlinable public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
     /// The first baseline.
-    public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .firstBaseline) }
+    @inlinable public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .firstBaseline) }
     /// The last baseline.
-    public var lastBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .lastBaseline) }
+    @inlinable public var lastBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .lastBaseline) }
     /// The width.
-    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
+    @inlinable public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
     /// The height.
-    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
+    @inlinable public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
 }
 
 extension LayoutGuide {
     /// The leading edge.
-    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
+    @inlinable public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
     /// The trailing edge.
-    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
+    @inlinable public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
     /// The left edge.
-    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
+    @inlinable public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
     /// The right edge.
-    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
+    @inlinable public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
     /// The horizontal center.
-    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
+    @inlinable public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
     /// The top edge.
-    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
+    @inlinable public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
     /// The bottom edge.
-    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
+    @inlinable public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
     /// The vertical center.
-    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+    @inlinable public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
     /// The width.
-    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
+    @inlinable public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
     /// The height.
-    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
+    @inlinable public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
 }

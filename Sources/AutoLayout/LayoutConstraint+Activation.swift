@@ -11,10 +11,21 @@ extension LayoutConstraint {
     /// - Throws: ``LayoutError/noCommonAncestor(_:)`` or
     ///   ``LayoutError/guideWithoutOwningView(_:)``.
     public func activate() throws {
-        guard installedOn == nil else { return }
+        try activate(batchRemaining: 1)
+    }
+
+    /// Activates the constraint, one of a batch with `batchRemaining` constraints left
+    /// (this one included): a host whose list of constraints is full makes room for the
+    /// rest of the batch at once rather than growing once per power of two.
+    @inline(__always) func activate(batchRemaining: Int) throws {
+        guard installedReference == nil else { return }
         if let error = deferredError { throw error }
-        let host = try commonAncestor()
+        let host = try fastHost()?.takeUnretainedValue() ?? commonAncestor()
         installedOn = host
+        let count = host.constraints.count
+        if batchRemaining > 1 && count == host.constraints.capacity {
+            host.constraints.reserveCapacity(Swift.max(2 * count, count + batchRemaining))
+        }
         host.constraints.append(self)
         host.engine.install(self)
     }
@@ -30,12 +41,32 @@ extension LayoutConstraint {
     /// Activates several constraints; stops at the first one that cannot be activated and
     /// throws its error, keeping those before it active.
     public static func activate(_ constraints: [LayoutConstraint]) throws {
-        for constraint in constraints { try constraint.activate() }
+        let count = constraints.count
+        for index in constraints.indices { try constraints[index].activate(batchRemaining: count - index) }
     }
 
     /// Deactivates several constraints.
     public static func deactivate(_ constraints: [LayoutConstraint]) {
         for constraint in constraints { constraint.deactivate() }
+    }
+
+    /// The host of a constraint between two views (or a view and a guide) that are the same
+    /// view, parent and child, or siblings; nil for anything else, which
+    /// ``commonAncestor()`` sorts out (and throws for). (Unretained: the items are alive,
+    /// and the references are only compared.)
+    @inline(__always) func fastHost() -> Unmanaged<LayoutView>? {
+        guard firstSpan == nil, secondSpan == nil, let first = firstHandle?.viewReference else { return nil }
+        guard let secondHandle else { return first }
+        guard let second = secondHandle.viewReference
+                ?? secondHandle.guideReference?._withUnsafeGuaranteedRef({ $0.owningReference }) else { return nil }
+        let firstID = first.toOpaque(), secondID = second.toOpaque()
+        if firstID == secondID { return first }
+        let firstParent = first._withUnsafeGuaranteedRef { $0.superviewReference }
+        if firstParent?.toOpaque() == secondID { return second }
+        let secondParent = second._withUnsafeGuaranteedRef { $0.superviewReference }
+        if secondParent?.toOpaque() == firstID { return first }
+        if let firstParent, let secondParent, firstParent.toOpaque() == secondParent.toOpaque() { return firstParent }
+        return nil
     }
 
     /// The view a constraint between these items is installed on.

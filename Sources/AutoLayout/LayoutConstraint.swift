@@ -33,16 +33,38 @@ open class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) var storedConstant: Double
     @exclusivity(unchecked) var storedPriority: LayoutPriority
     /// The view it is installed on while active (cleared by the view when it goes away).
-    @exclusivity(unchecked) unowned(unsafe) var installedOn: LayoutView?
+    var installedOn: LayoutView? {
+        get { installedReference?.takeUnretainedValue() }
+        set { installedReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``installedOn``, unretained: checking it costs no retain.
+    @exclusivity(unchecked) var installedReference: Unmanaged<LayoutView>?
     /// Its solver constraint while it is in an engine's solver.
     @exclusivity(unchecked) var lowering: Cassowary.Constraint?
     /// An error found when an anchor made the constraint (anchor factories cannot throw);
     /// activation throws it.
-    let deferredError: LayoutError?
+    var deferredError: LayoutError? { extras?.deferredError }
     /// For constraints made from ``LayoutAnchor/anchorWithOffset(to:)`` dimensions: the
     /// side is `end − start` instead of an item's attribute.
-    let firstSpan: AnchorSpan?
-    let secondSpan: AnchorSpan?
+    var firstSpan: AnchorSpan? { extras?.firstSpan }
+    var secondSpan: AnchorSpan? { extras?.secondSpan }
+    /// The fields few constraints use (nil when all of them are): kept apart, making a
+    /// constraint initializes one reference for them. (Not the identifier: the engine names
+    /// the constraints it makes.)
+    @exclusivity(unchecked) var extras: Extras?
+
+    /// See ``extras``.
+    final class Extras {
+        let deferredError: LayoutError?
+        let firstSpan: AnchorSpan?
+        let secondSpan: AnchorSpan?
+
+        init(deferredError: LayoutError?, firstSpan: AnchorSpan?, secondSpan: AnchorSpan?) {
+            self.deferredError = deferredError
+            self.firstSpan = firstSpan
+            self.secondSpan = secondSpan
+        }
+    }
     /// Extra terms on the right side, for constraints the engine makes (an autoresizing
     /// mask shares the superview's size change among margins and size).
     var extraTerms: [ExtraTerm] = []
@@ -92,9 +114,85 @@ open class LayoutConstraint: CustomStringConvertible {
         storedPriority = priority
         self.origin = origin
         self.identifier = identifier
-        self.firstSpan = firstSpan
-        self.secondSpan = secondSpan
-        self.deferredError = deferredError
+        if deferredError != nil || firstSpan != nil || secondSpan != nil {
+            extras = Extras(deferredError: deferredError, firstSpan: firstSpan, secondSpan: secondSpan)
+        }
+    }
+
+    /// The designated initializer's common case: no identifier, spans or error.
+    @inline(__always)
+    init(origin: Origin, _ firstHandle: ItemHandle?, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+         _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute, multiplier: Double, constant: Double,
+         priority: LayoutPriority = .required) {
+        self.firstHandle = firstHandle
+        firstAttribute = attribute
+        self.relation = relation
+        self.secondHandle = secondHandle
+        self.secondAttribute = secondAttribute
+        self.multiplier = multiplier
+        storedConstant = constant
+        storedPriority = priority
+        self.origin = origin
+    }
+
+    /// A constraint made by an anchor factory from the two anchors' fields (`second*` nil for
+    /// a constant), for anchors of views and guides without offset dimensions. Anchor
+    /// factories cannot throw, so an invalid pair is kept and thrown on activation.
+    @usableFromInline
+    static func anchored(_ handleReference: Unmanaged<ItemHandle>, _ attribute: LayoutAttribute,
+                         _ relation: LayoutRelation, _ secondReference: Unmanaged<ItemHandle>?,
+                         _ secondAttribute: LayoutAttribute, _ multiplier: Double,
+                         _ constant: Double) -> LayoutConstraint {
+        // (Unretained: the caller keeps the items, and so their handles, alive.)
+        let handle = handleReference.takeUnretainedValue(), secondHandle = secondReference?.takeUnretainedValue()
+        let hasSecond = secondHandle != nil
+        let storedMultiplier = hasSecond ? multiplier : 0
+        // Only the pairing checks; a refused pairing goes through full validation for its
+        // error and message.
+        if pairingProblem(attribute, hasSecond, secondAttribute, storedMultiplier, constant) != nil,
+           let item = handle.item {
+            var error: LayoutError?
+            do {
+                try validate(item, attribute, secondHandle?.item, secondAttribute, storedMultiplier, constant)
+            } catch let refusal {
+                error = refusal
+            }
+            return LayoutConstraint(origin: .user, handle, attribute, relation, secondHandle, secondAttribute,
+                                    multiplier: storedMultiplier, constant: constant, deferredError: error)
+        }
+        return LayoutConstraint(origin: .user, handle, attribute, relation, secondHandle, secondAttribute,
+                                multiplier: storedMultiplier, constant: constant)
+    }
+
+    /// A constraint made by an anchor factory when either anchor is an offset dimension
+    /// (see ``LayoutXAxisAnchor/anchorWithOffset(to:)``).
+    @usableFromInline
+    static func spanned(_ handle: ItemHandle, _ attribute: LayoutAttribute, _ span: AnchorSpan?,
+                        _ relation: LayoutRelation, _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute,
+                        _ secondSpan: AnchorSpan?, _ multiplier: Double, _ constant: Double) -> LayoutConstraint {
+        let error: LayoutError? = !multiplier.isFinite ? .nonFiniteMultiplier
+            : !constant.isFinite ? .nonFiniteConstant : nil
+        return LayoutConstraint(origin: .user, handle, attribute, relation, secondHandle, secondAttribute,
+                                multiplier: secondHandle != nil ? multiplier : 0, constant: constant, firstSpan: span,
+                                secondSpan: secondSpan, deferredError: error)
+    }
+
+    /// A constraint made by an anchor of an item that is neither a view nor a guide (or to
+    /// one): it keeps the validation error, thrown on activation.
+    @usableFromInline
+    static func unsupported(_ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+                            _ secondItem: LayoutItem?, _ secondAttribute: LayoutAttribute?, _ multiplier: Double,
+                            _ constant: Double) -> LayoutConstraint {
+        let storedMultiplier = secondItem == nil ? 0 : multiplier
+        var error: LayoutError?
+        do {
+            try validate(item, attribute, secondItem, secondAttribute ?? .notAnAttribute, storedMultiplier, constant)
+        } catch let refusal {
+            error = refusal
+        }
+        return LayoutConstraint(origin: .user, handle(of: item), attribute, relation, handle(of: secondItem),
+                                secondAttribute ?? .notAnAttribute, multiplier: storedMultiplier, constant: constant,
+                                deferredError: error)
     }
 
     /// Throws the error for an item that is not a view or guide, or for a pairing
@@ -201,7 +299,7 @@ open class LayoutConstraint: CustomStringConvertible {
     /// Whether the constraint takes part in layout. Setting it to true when the items have
     /// no common ancestor is refused and reported; ``activate()`` throws instead.
     public var isActive: Bool {
-        get { installedOn != nil }
+        get { installedReference != nil }
         set {
             if newValue {
                 do { try activate() } catch { report(error) }

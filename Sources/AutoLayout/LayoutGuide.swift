@@ -3,7 +3,12 @@
 open class LayoutGuide: LayoutItem {
     /// The view the guide belongs to; its ``layoutFrame`` is in this view's coordinates.
     /// (Cleared by the view when it goes away.)
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningView: LayoutView?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningView: LayoutView? {
+        didSet { owningReference = owningView.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``owningView`` again, as `Unmanaged` (kept equal to it by its observer and the
+    /// initializer): following it costs no retain.
+    @exclusivity(unchecked) var owningReference: Unmanaged<LayoutView>?
     /// A name used in descriptions and diagnostics.
     public var identifier: String = ""
     /// The guide's solver variables (made on first use: the margins and safe-area guides
@@ -11,7 +16,7 @@ open class LayoutGuide: LayoutItem {
     lazy var variables = ItemVariables()
     let role: Role
     /// How constraints refer to this guide (see ``ItemHandle``).
-    let handle = ItemHandle()
+    @usableFromInline final let handle = ItemHandle()
 
     /// What made the guide: the user, or a view for its margins, safe area or readable width.
     enum Role {
@@ -31,20 +36,18 @@ open class LayoutGuide: LayoutItem {
     /// Creates a guide; add it to a view with ``LayoutView/addLayoutGuide(_:)``.
     public init() {
         role = .custom
-        handle.item = self
-        handle.guide = self
+        handle.guideReference = Unmanaged.passUnretained(self)
     }
 
     deinit {
-        handle.item = nil
-        handle.guide = nil
+        handle.guideReference = nil
     }
 
     init(role: Role, owner: LayoutView) {
         self.role = role
         owningView = owner
-        handle.item = self
-        handle.guide = self
+        owningReference = Unmanaged.passUnretained(owner)  // (observers do not run in an initializer)
+        handle.guideReference = Unmanaged.passUnretained(self)
         identifier = switch role {
         case .custom: ""
         case .margins: "UIViewLayoutMarginsGuide"

@@ -13,9 +13,19 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) public var identifier: String?
     /// The view this one is a subview of. (Not a weak reference, which would make every
     /// retain of a superview slow: a view clears it in its subviews when it goes away.)
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: LayoutView? {
-        didSet { invalidateDirection() }
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: LayoutView?
+    /// ``superview`` again, as `Unmanaged`: following or comparing it costs no retain, where
+    /// reading an `unowned(unsafe)` reference retains and releases.
+    @exclusivity(unchecked) private(set) var superviewReference: Unmanaged<LayoutView>?
+
+    /// Sets ``superview`` and its unretained copy, and clears the cached directions that
+    /// followed the old superview. (The only way either is set, so they stay equal.)
+    private func setSuperview(_ parent: LayoutView?) {
+        superview = parent
+        superviewReference = parent.map { Unmanaged.passUnretained($0) }
+        invalidateDirection()
     }
+
     /// The subviews, back to front.
     @exclusivity(unchecked) public private(set) var subviews: [LayoutView] = []
     /// The layout guides added to this view (not its margins or safe-area guides).
@@ -56,9 +66,10 @@ open class LayoutView: LayoutItem {
     /// can stop at views whose cache is already clear.
     @exclusivity(unchecked) var directionCache: UInt8 = 0
 
-    let variables: ItemVariables
-    /// How constraints refer to this view (see ``ItemHandle``).
-    let handle = ItemHandle()
+    /// The view's solver variables, which are also its handle.
+    @usableFromInline final let variables: ItemVariables
+    /// How constraints refer to this view (see ``ItemHandle``): its variables.
+    @inlinable final var handle: ItemHandle { variables }
     @exclusivity(unchecked) var storedFrame: Rect
     /// The values of ``variables`` after the hierarchy's last layout, to tell which views a
     /// solve moved (see ``LayoutEngine/applySolution()``).
@@ -101,14 +112,12 @@ open class LayoutView: LayoutItem {
     public init(frame: Rect = .zero) {
         storedFrame = frame
         variables = ItemVariables()
-        handle.item = self
-        handle.view = self
+        variables.viewReference = Unmanaged.passUnretained(self)
     }
 
     deinit {
-        handle.item = nil
-        handle.view = nil
-        for view in subviews { view.superview = nil }
+        variables.viewReference = nil
+        for view in subviews { view.setSuperview(nil) }
         for guide in allGuides { guide.owningView = nil }
         for constraint in constraints {
             constraint.installedOn = nil
@@ -229,16 +238,19 @@ open class LayoutView: LayoutItem {
             engineIfAny?.viewsCache = nil
             return
         }
-        view.removeFromSuperview()
+        if view.superviewReference != nil { view.removeFromSuperview() }
         // Make (or find) this hierarchy's engine before the view joins it, so the view is
         // adopted exactly once.
         let engine = self.engine
         let absorbed = view.ownEngine
         view.ownEngine = nil
         absorbed?.detach()
-        view.superview = self
+        view.setSuperview(self)
         if index >= subviews.count {
-            subviews.append(view)  // (addSubview: appending is far cheaper than a general insert)
+            // (addSubview: appending is far cheaper than a general insert; a first subview
+            // makes room for a few, as views that have subviews rarely have just one.)
+            if subviews.isEmpty { subviews.reserveCapacity(4) }
+            subviews.append(view)
         } else {
             subviews.insert(view, at: max(0, index))
         }
@@ -253,25 +265,29 @@ open class LayoutView: LayoutItem {
         parent.engine.release(self)
         parent.subviews.removeAll { $0 === self }
         parent.engineIfAny?.viewsCache = nil
-        superview = nil
+        setSuperview(nil)
         parent.setNeedsLayout()
         setNeedsLayout()
     }
 
     /// Whether `view` is this view or one of its ancestors.
     public func isDescendant(of view: LayoutView) -> Bool {
-        var current: LayoutView? = self
+        let target = Unmanaged.passUnretained(view).toOpaque()
+        var current: Unmanaged<LayoutView>? = Unmanaged.passUnretained(self)
         while let v = current {
-            if v === view { return true }
-            current = v.superview
+            if v.toOpaque() == target { return true }
+            current = v._withUnsafeGuaranteedRef { $0.superviewReference }
         }
         return false
     }
 
     /// The topmost ancestor (the view itself when it has no superview).
-    public var rootView: LayoutView {
-        var top = self
-        while let parent = top.superview { top = parent }
+    public var rootView: LayoutView { rootReference.takeUnretainedValue() }
+
+    /// ``rootView``, unretained (the walk up costs no retains).
+    var rootReference: Unmanaged<LayoutView> {
+        var top = Unmanaged.passUnretained(self)
+        while let parent = top._withUnsafeGuaranteedRef({ $0.superviewReference }) { top = parent }
         return top
     }
 
@@ -314,8 +330,8 @@ open class LayoutView: LayoutItem {
 
     /// The engine of this view's hierarchy, made on first use.
     var engine: LayoutEngine {
+        if let engine = rootReference._withUnsafeGuaranteedRef({ $0.ownEngine }) { return engine }
         let root = rootView
-        if let engine = root.ownEngine { return engine }
         let engine = LayoutEngine(root: root)
         root.ownEngine = engine
         engine.adopt(root)
@@ -323,7 +339,7 @@ open class LayoutView: LayoutItem {
     }
 
     /// The engine if the hierarchy has made one already.
-    var engineIfAny: LayoutEngine? { rootView.ownEngine }
+    var engineIfAny: LayoutEngine? { rootReference._withUnsafeGuaranteedRef { $0.ownEngine } }
 
     /// The identifier, or the class name and address when there is none.
     public var description: String {

@@ -1,0 +1,100 @@
+import Testing
+@testable import AutoLayout
+
+/// The shortcuts on the way from anchors to installed constraints: a view's variables are
+/// its handle, references are kept unretained, batches make room in their hosts at once,
+/// and the usual hosts are found without the general search.
+@Suite struct ActivationPathTests {
+    @Test("constraints see nil for views and guides that have gone away")
+    func handlesOutliveTheirItems() throws {
+        var constraints: [LayoutConstraint] = []
+        do {
+            let view = LayoutView(identifier: "v"), guide = LayoutGuide()
+            constraints = [view.widthAnchor.constraint(equalTo: guide.widthAnchor),
+                           guide.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 4)]
+            #expect(constraints[0].firstItem === view && constraints[0].secondItem === guide)
+            #expect(constraints[1].firstItem === guide && constraints[1].secondItem === view)
+            #expect(handle(of: view) === view.variables && handle(of: guide) === guide.handle)
+        }
+        for constraint in constraints {
+            #expect(constraint.firstItem == nil && constraint.secondItem == nil)
+            #expect(throws: LayoutError.self) { try constraint.activate() }
+        }
+    }
+
+    @Test("a batch spread over several hosts installs each constraint once, in order")
+    func batchesOverSeveralHosts() throws {
+        let root = makeRoot(), a = makeChild(in: root, "a"), b = makeChild(in: root, "b")
+        let a1 = makeChild(in: a, "a1"), b1 = makeChild(in: b, "b1")
+        var batch: [LayoutConstraint] = []
+        for k in 0..<40 {
+            batch.append(k % 3 == 0 ? a1.widthAnchor.constraint(greaterThanOrEqualToConstant: Double(k))
+                         : k % 3 == 1 ? b1.widthAnchor.constraint(lessThanOrEqualTo: b.widthAnchor, constant: Double(-k))
+                         : a.leadingAnchor.constraint(equalTo: b.leadingAnchor))
+        }
+        try LayoutConstraint.activate(batch)
+        #expect(a1.constraints.map(\.constant) == batch.filter { $0.firstItem === a1 }.map(\.constant))
+        #expect(b.constraints.count == batch.filter { $0.firstItem === b1 }.count)
+        #expect(root.constraints.count == batch.filter { $0.firstItem === a }.count)
+        #expect(batch.allSatisfy { $0.isActive })
+        // Activating again changes nothing.
+        try LayoutConstraint.activate(batch)
+        #expect(a1.constraints.count + b.constraints.count + root.constraints.count == batch.count)
+    }
+
+    @Test("a failing constraint stops a batch: those before it stay active, those after it are not")
+    func batchesStopAtTheFirstFailure() {
+        let root = makeRoot(), a = makeChild(in: root, "a"), stranger = makeRoot()
+        let before = (0..<5).map { a.widthAnchor.constraint(greaterThanOrEqualToConstant: Double($0)) }
+        let failing = a.widthAnchor.constraint(equalTo: stranger.widthAnchor)
+        let after = (0..<5).map { a.heightAnchor.constraint(greaterThanOrEqualToConstant: Double($0)) }
+        #expect(throws: LayoutError.self) { try LayoutConstraint.activate(before + [failing] + after) }
+        #expect(before.allSatisfy { $0.isActive } && !failing.isActive && !after.contains { $0.isActive })
+        #expect(a.constraints.count == before.count)
+    }
+
+    @Test("hosts for views and guides in every arrangement the shortcut decides, and around it")
+    func hostsWithGuides() throws {
+        let root = makeRoot(), a = makeChild(in: root, "a"), b = makeChild(in: root, "b")
+        let a1 = makeChild(in: a, "a1")
+        let custom = LayoutGuide()
+        b.addLayoutGuide(custom)
+        let cases: [(LayoutConstraint, LayoutView)] = [
+            (a.leadingAnchor.constraint(equalTo: a.layoutMarginsGuide.leadingAnchor), a),
+            (a1.leadingAnchor.constraint(equalTo: a.layoutMarginsGuide.leadingAnchor), a),
+            (a.leadingAnchor.constraint(equalTo: a1.layoutMarginsGuide.leadingAnchor), a),
+            (a.leadingAnchor.constraint(equalTo: custom.leadingAnchor), root),
+            (a1.leadingAnchor.constraint(equalTo: custom.leadingAnchor), root),
+            (custom.leadingAnchor.constraint(equalTo: a.leadingAnchor), root),
+            (a.layoutMarginsGuide.leadingAnchor.constraint(equalTo: b.leadingAnchor), root),
+            (custom.widthAnchor.constraint(equalToConstant: 5), b),
+            (a1.widthAnchor.constraint(equalTo: a1.heightAnchor), a1),
+        ]
+        for (constraint, host) in cases {
+            try constraint.activate()
+            #expect(host.constraints.contains { $0 === constraint }, "\(constraint) on \(host)")
+        }
+        let loose = LayoutGuide()
+        #expect(throws: LayoutError.guideWithoutOwningView(loose.description)) {
+            try a.leadingAnchor.constraint(equalTo: loose.leadingAnchor).activate()
+        }
+    }
+
+    @Test("moving views keeps superviews, roots and engines consistent")
+    func movesKeepTheHierarchyConsistent() throws {
+        let one = makeRoot(), two = makeRoot(), v = makeChild(in: one, "v"), w = makeChild(in: v, "w")
+        try w.widthAnchor.constraint(equalTo: v.widthAnchor).activate()
+        two.addSubview(v)
+        #expect(v.superview === two && w.rootView === two && w.isDescendant(of: two) && !w.isDescendant(of: one))
+        #expect(one.subviews.isEmpty && two.subviews.map(\.identifier) == ["v"])
+        try LayoutConstraint.activate([v.widthAnchor.constraint(equalToConstant: 30),
+                                       v.heightAnchor.constraint(equalToConstant: 20),
+                                       v.leadingAnchor.constraint(equalTo: two.leadingAnchor),
+                                       v.topAnchor.constraint(equalTo: two.topAnchor),
+                                       w.heightAnchor.constraint(equalToConstant: 5)])
+        two.layoutIfNeeded()
+        #expect(w.frame.size == Size(width: 30, height: 5))
+        v.removeFromSuperview()
+        #expect(v.superview == nil && w.rootView === v && two.subviews.isEmpty)
+    }
+}
