@@ -106,9 +106,9 @@ extension Tableau {
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
         if let best { return best }
-        for symbol in [record.marker, record.other] {
-            if let symbol, symbol.isPivotable, row.coefficient(for: symbol) < 0 { return symbol }
-        }
+        // The two markers one at a time: an array literal of them would be allocated.
+        if let marker = record.marker, marker.isPivotable, row.coefficient(for: marker) < 0 { return marker }
+        if let other = record.other, other.isPivotable, row.coefficient(for: other) < 0 { return other }
         guard nearZero(row.constant) else { return nil }
         for cell in row.cells where cell.symbol.isPivotable {
             let count = columns.count(cell.symbol.index)
