@@ -88,11 +88,25 @@ struct Row {
     /// Rewrites `0 = self` as `symbol = …`: removes the symbol and divides by minus its
     /// coefficient.
     mutating func solve(for symbol: Symbol) {
-        let p = position(of: symbol)
-        let factor = -1 / cells[p.index].coefficient
-        cells.remove(at: p.index)
+        let p = position(of: symbol).index
+        let n = cells.count
+        // One pass: scale the cells before the symbol, then shift the ones after it down
+        // while scaling them, and drop the last (cheaper than `remove(at:)` and a loop).
+        let factor = cells.withUnsafeMutableBufferPointer { cells in
+            let factor = -1 / cells[p].coefficient
+            var i = 0
+            while i < p {
+                cells[i].coefficient *= factor
+                i += 1
+            }
+            while i < n - 1 {
+                cells[i] = Cell(symbol: cells[i + 1].symbol, coefficient: cells[i + 1].coefficient * factor)
+                i += 1
+            }
+            return factor
+        }
+        cells.removeLast()
         constant *= factor
-        for i in cells.indices { cells[i].coefficient *= factor }
     }
 
     /// Rewrites `lhs = self` as `rhs = …`.
