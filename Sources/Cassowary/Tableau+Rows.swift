@@ -192,11 +192,9 @@ extension Tableau {
         let ordered = all.indices.map { (group: group(all[$0]), sequence: all[$0].sequence, index: $0) }
             .sorted { ($0.group, $0.sequence) < ($1.group, $1.sequence) }
             .map { all[$0.index] }
-        let variableCount = variables.count
         clearTableau()
         records = [:]
         records.reserveCapacity(ordered.count)
-        variables.reserveCapacity(variableCount)
         needsRebuild = false
         do {
             for record in ordered {

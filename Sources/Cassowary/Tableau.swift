@@ -59,7 +59,11 @@ struct Tableau {
     // What the user has given the solver.
     var records: [Identity: Record] = [:]
     var edits: [Identity: EditInfo] = [:]
+    /// The registered variables' symbols, kept only once ``variablesIndexed`` is set: until
+    /// then each variable's ``Variable/symbolHint`` finds its symbol, and the dictionary is
+    /// built from `states` the first time a hint fails (see ``registeredSymbol(of:)``).
     var variables: [Identity: Symbol] = [:]
+    var variablesIndexed = false
     var nextSequence = 0
 
     /// Required equalities have no marker column (see ``Solver/init()``), so removing one
@@ -170,6 +174,7 @@ extension Tableau {
     }
 
     mutating func setVariable(_ key: Identity, _ symbol: Symbol?) {
+        guard variablesIndexed else { return }
         if journaling { metaJournal.append(.variable(key, variables[key])) }
         variables[key] = symbol
     }
@@ -226,24 +231,47 @@ extension Tableau {
         stamp = 0
         objective = Objective()
         infeasible = []
-        variables = [:]
+        dropVariableIndex()
         dirty = []
     }
 
     /// The symbol of a registered variable, or nil. The variable's hint is checked against
     /// the tableau: the symbol at that index must be this variable's and in use (a symbol
     /// whose variable was forgotten keeps it in its state with no reference), which holds
-    /// exactly when `variables` maps the variable to that symbol.
-    @inline(__always) func registeredSymbol(of variable: Variable) -> Symbol? {
+    /// exactly when the variable is registered with that symbol. When the check fails (the
+    /// variable is not registered here, was forgotten, or another tableau moved its hint),
+    /// `variables` answers, built first if need be.
+    @inline(__always) mutating func registeredSymbol(of variable: Variable) -> Symbol? {
         let hint = variable.symbolHint.load(ordering: .relaxed)
         // -1: no tableau has ever registered the variable.
         if hint < 0 { return nil }
         if hint < states.count && states[hint].variable === variable && states[hint].references > 0 {
             return states[hint].symbol
         }
+        if !variablesIndexed { indexVariables() }
         guard let symbol = variables[Identity(variable)] else { return nil }
         variable.symbolHint.store(symbol.index, ordering: .relaxed)
         return symbol
+    }
+
+    /// Builds `variables` from the symbols in use, and keeps it from then on.
+    @inline(never) mutating func indexVariables() {
+        variables = [:]
+        for state in states where state.references > 0 {
+            if let variable = state.variable { variables[Identity(variable)] = state.symbol }
+        }
+        variablesIndexed = true
+    }
+
+    /// Forgets `variables` (the symbols' states hold the same), until a hint fails again.
+    mutating func dropVariableIndex() {
+        variables = [:]
+        variablesIndexed = false
+    }
+
+    /// The number of registered variables.
+    var registeredVariableCount: Int {
+        states.reduce(0) { $0 + ($1.variable != nil && $1.references > 0 ? 1 : 0) }
     }
 
     /// The symbol of a variable, registering it on first use; counts the reference.
@@ -256,9 +284,9 @@ extension Tableau {
         states[symbol.index].variable = variable
         states[symbol.index].references = 1
         touch(symbol.index)
-        // Not journaled: the symbol is new, and a rollback unregisters the variables of the
-        // symbols it drops (see ``rollback(to:meta:symbols:)``).
-        variables[Identity(variable)] = symbol
+        // Not journaled: the symbol is new, and a rollback drops the index (see
+        // ``rollback(to:meta:symbols:)``).
+        if variablesIndexed { variables[Identity(variable)] = symbol }
         variable.symbolHint.store(symbol.index, ordering: .relaxed)
         return symbol
     }
