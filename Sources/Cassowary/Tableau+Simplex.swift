@@ -119,8 +119,8 @@ extension Tableau {
 
     /// The entering symbol for a row below zero: a user variable if the row has one (it
     /// moves at no cost), else the cell with the smallest ratio cost / coefficient among
-    /// the row's positive slack and error cells.
-    func dualEnteringSymbol(_ row: Row) -> Symbol? {
+    /// the row's positive slack and error cells. (Mutating, as ``chooseSubject(_:_:)`` is.)
+    mutating func dualEnteringSymbol(_ row: Row) -> Symbol? {
         if let free = row.cells.first(where: { $0.symbol.isExternal }) { return free.symbol }
         var best: Cell?
         for cell in row.cells where cell.coefficient > 0 && cell.symbol.isPivotable {
