@@ -70,7 +70,13 @@ extension Tableau {
 
     /// Adds a loose cell to the row being built.
     @inline(__always) mutating func collect(_ symbol: Symbol, _ value: Double) {
-        collected.append(Cell(symbol: symbol, coefficient: value))
+        let cell = Cell(symbol: symbol, coefficient: value)
+        if collectedCount < collected.count {
+            collected[collectedCount] = cell
+        } else {
+            collected.append(cell)
+        }
+        collectedCount += 1
     }
 
     /// The collected cells as a row's cells: sorted by symbol, the cells of one symbol
@@ -78,8 +84,8 @@ extension Tableau {
     /// near zero dropped; with room for `extraCapacity` more. Empties the collection.
     mutating func gatherCollected(extraCapacity: Int) -> [Cell] {
         var cells: [Cell] = []
+        let n = collectedCount
         collected.withUnsafeMutableBufferPointer { loose in
-            let n = loose.count
             // Few cells: a stable insertion sort, which keeps each symbol's cells in order.
             var k = 1
             while k < n {
@@ -111,7 +117,7 @@ extension Tableau {
                 if !nearZero(sum) { cells.append(Cell(symbol: symbol, coefficient: sum)) }
             }
         }
-        collected.empty()
+        collectedCount = 0
         return cells
     }
 }

@@ -49,8 +49,12 @@ struct Tableau {
     /// (scratch cells, see ``Row/add(_:replacing:buffer:added:)``).
     var substituted: [Symbol] = []
     var merged: [Cell] = []
-    /// The loose cells of the row being built (see ``makeRow(_:_:)``), empty between uses.
+    /// The loose cells of the row being built (see ``makeRow(_:_:)``): the first
+    /// `collectedCount` cells of `collected`, none between uses. The array keeps its
+    /// elements between uses, so collecting a cell overwrites one instead of appending it
+    /// and emptying the collection is setting the count.
     var collected: [Cell] = []
+    var collectedCount = 0
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).

@@ -88,7 +88,7 @@ import Testing
             let expected = sums.indices.filter { !nearZero(sums[$0]) }
             #expect(cells.map(\.symbol.index) == expected)
             #expect(cells.map(\.coefficient) == expected.map { sums[$0] })
-            #expect(tableau.collected.isEmpty)
+            #expect(tableau.collectedCount == 0)
         }
     }
 }
