@@ -31,11 +31,10 @@ extension Tableau {
         for basic in basics {
             let i = basic.index
             if journaling && i < journalFloor { journal.append(.row(Int32(i), rows[i])) }
-            clearScratch()
-            rows[i]!.add(row, replacing: symbol, buffer: &merged, added: &scratch)
+            let gained = rows[i]!.add(row, replacing: symbol, buffer: &merged, added: &scratch)
             touch(i)
             scratch.withUnsafeBufferPointer { added in
-                columns.append(Int32(i), count: added.count) { added[$0].index }
+                columns.append(Int32(i), count: gained) { added[$0].index }
             }
             if !basic.isExternal && rows[i]!.constant < 0 { infeasible.append(basic) }
         }

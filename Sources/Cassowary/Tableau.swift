@@ -44,11 +44,11 @@ struct Tableau {
     var dirty: [Int32] = []
     var objective = Objective()
     var infeasible: [Symbol] = []
-    var scratch: [Symbol] = []
-    /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite, and a merged row
-    /// (scratch cells, see ``Row/add(_:replacing:buffer:added:)``).
+    /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite, a merged row, and the
+    /// symbols a row gained (scratch storage, see ``Row/add(_:replacing:buffer:added:)``).
     var substituted: [Symbol] = []
     var merged: [Cell] = []
+    var scratch: [Symbol] = []
     /// The loose cells of the row being built (see ``makeRow(_:_:)``): the first
     /// `collectedCount` cells of `collected`, none between uses. The array keeps its
     /// elements between uses, so collecting a cell overwrites one instead of appending it
@@ -135,9 +135,6 @@ extension Tableau {
 
     /// The symbol with an index.
     @inline(__always) func symbol(at index: Int) -> Symbol { states[index].symbol }
-
-    /// Empties the scratch list of added symbols, keeping its storage.
-    @inline(__always) mutating func clearScratch() { scratch.empty() }
 
     /// Notes that the value of a user variable's symbol may have changed (other symbols
     /// have no value to write).
