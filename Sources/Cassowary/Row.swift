@@ -82,7 +82,9 @@ struct Row {
 
     mutating func reverseSign() {
         constant = -constant
-        for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
+        }
     }
 
     /// Rewrites `0 = self` as `symbol = …`: removes the symbol and divides by minus its
