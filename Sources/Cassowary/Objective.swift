@@ -161,12 +161,12 @@ struct Objective {
 
     // MARK: Journal
 
-    private mutating func setCost(_ k: Int, _ symbol: Symbol, _ value: Double) {
+    @inline(__always) private mutating func setCost(_ k: Int, _ symbol: Symbol, _ value: Double) {
         if journaling && symbol.index < journalFloor { journal.append(.cost(k, symbol.index, costs[k][symbol.index])) }
         costs[k][symbol.index] = value
     }
 
-    private mutating func refreshSign(_ symbol: Symbol) {
+    @inline(__always) private mutating func refreshSign(_ symbol: Symbol) {
         // Dummies never enter the basis, so their costs never make a candidate.
         if !symbol.isDummy && !listed[symbol.index] && sign(of: symbol) < 0 {
             listed[symbol.index] = true
