@@ -24,6 +24,13 @@ extension Tableau {
     /// which allocates nothing when the storage is large enough and no journal keeps the
     /// old row (a journaled row gets new storage, since the journal keeps the old one).
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
+        // A symbol with an empty column (a marker just made, say) is in no row.
+        if columns.count(symbol.index) > 0 { substituteInRows(symbol, row) }
+        objective.substitute(symbol, row)
+    }
+
+    /// The rows' part of ``substitute(_:_:)``.
+    private mutating func substituteInRows(_ symbol: Symbol, _ row: Row) {
         var basics: [Symbol] = []
         swap(&basics, &substituted)
         basics.empty()
@@ -39,7 +46,6 @@ extension Tableau {
             if !basic.isExternal && rows[i]!.constant < 0 { infeasible.append(basic) }
         }
         swap(&basics, &substituted)
-        objective.substitute(symbol, row)
     }
 
     /// Degenerate pivots in a row after which the entering choice becomes Bland's rule.
