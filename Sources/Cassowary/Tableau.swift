@@ -180,7 +180,7 @@ extension Tableau {
         variables[key] = symbol
     }
 
-    mutating func setReferences(_ symbol: Symbol, _ count: Int32) {
+    @inline(__always) mutating func setReferences(_ symbol: Symbol, _ count: Int32) {
         if journaling && symbol.index < journalFloor {
             journal.append(.references(Int32(symbol.index), states[symbol.index].references))
         }
