@@ -249,6 +249,11 @@ extension Tableau {
         if hint < states.count && states[hint].variable === variable && states[hint].references > 0 {
             return states[hint].symbol
         }
+        return indexedSymbol(of: variable)
+    }
+
+    /// The symbol of a registered variable whose hint failed, from `variables`.
+    @inline(never) mutating func indexedSymbol(of variable: Variable) -> Symbol? {
         if !variablesIndexed { indexVariables() }
         guard let symbol = variables[Identity(variable)] else { return nil }
         variable.symbolHint.store(symbol.index, ordering: .relaxed)
@@ -276,11 +281,18 @@ extension Tableau {
     }
 
     /// The symbol of a variable, registering it on first use; counts the reference.
-    mutating func symbol(for variable: Variable) -> Symbol {
+    /// Inline, so that the common case (a registered variable found by its hint) makes no
+    /// call, and the caller need not retain the variable for one.
+    @inline(__always) mutating func symbol(for variable: Variable) -> Symbol {
         if let symbol = registeredSymbol(of: variable) {
             setReferences(symbol, states[symbol.index].references + 1)
             return symbol
         }
+        return register(variable)
+    }
+
+    /// A new symbol for a variable not registered here, with one reference.
+    @inline(never) mutating func register(_ variable: Variable) -> Symbol {
         let symbol = makeSymbol(.external)
         states[symbol.index].variable = variable
         states[symbol.index].references = 1
