@@ -11,9 +11,8 @@ extension Tableau {
         // the markers.
         for term in expression.terms where !nearZero(term.coefficient) {
             let symbol = symbol(for: term.variable)
-            if let basic = rows[symbol.index] {
-                constant += basic.constant * term.coefficient
-                for cell in basic.cells { collect(cell.symbol, cell.coefficient * term.coefficient) }
+            if rows[symbol.index] != nil {
+                constant += collectRow(symbol.index, times: term.coefficient)
             } else {
                 collect(symbol, term.coefficient)
             }
@@ -56,9 +55,8 @@ extension Tableau {
     mutating func reexpressed(_ row: Row) -> Row {
         var constant = row.constant
         for cell in row.cells {
-            if let basic = rows[cell.symbol.index] {
-                constant += basic.constant * cell.coefficient
-                for inner in basic.cells { collect(inner.symbol, inner.coefficient * cell.coefficient) }
+            if rows[cell.symbol.index] != nil {
+                constant += collectRow(cell.symbol.index, times: cell.coefficient)
             } else {
                 collect(cell.symbol, cell.coefficient)
             }
@@ -66,6 +64,28 @@ extension Tableau {
         var result = Row(constant: constant, cells: gatherCollected(extraCapacity: 0))
         if result.constant < 0 { result.reverseSign() }
         return result
+    }
+
+    /// Adds the cells of a basic symbol's row times `factor` to the row being built, and
+    /// returns its constant times `factor`. Reads the row in place (no copy of it).
+    @inline(__always) mutating func collectRow(_ index: Int, times factor: Double) -> Double {
+        let n = rows[index]!.cells.count
+        let start = collectedCount
+        if collected.count < start + n {
+            collected.append(contentsOf: repeatElement(Cell(symbol: Symbol(index: 0, kind: .external), coefficient: 0),
+                                                       count: start + n - collected.count))
+        }
+        collectedCount = start + n
+        return rows.withUnsafeBufferPointer { rows in
+            rows[index].unsafelyUnwrapped.cells.withUnsafeBufferPointer { cells in
+                collected.withUnsafeMutableBufferPointer { loose in
+                    for k in 0..<n {
+                        loose[start + k] = Cell(symbol: cells[k].symbol, coefficient: cells[k].coefficient * factor)
+                    }
+                }
+            }
+            return rows[index].unsafelyUnwrapped.constant * factor
+        }
     }
 
     /// Adds a loose cell to the row being built.
