@@ -56,7 +56,13 @@ extension Tableau {
     mutating func leavingRow(for entering: Symbol) -> Symbol? {
         var best: Symbol?
         var bestRatio = Double.infinity
-        for basic in rowsContaining(entering) where !basic.isExternal {
+        // The rows come in the reused buffer of ``substitute(_:_:)``, which is not in use here.
+        var basics: [Symbol] = []
+        swap(&basics, &substituted)
+        basics.empty()
+        rowsContaining(entering, into: &basics)
+        defer { swap(&basics, &substituted) }
+        for basic in basics where !basic.isExternal {
             let row = rows[basic.index]!
             let c = row.coefficient(for: entering)
             guard c < 0 else { continue }

@@ -44,8 +44,9 @@ struct Tableau {
     var dirty: [Int32] = []
     var objective = Objective()
     var infeasible: [Symbol] = []
-    /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite, a merged row, and the
-    /// symbols a row gained (scratch storage, see ``Row/add(_:replacing:buffer:added:)``).
+    /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite (also the rows that
+    /// ``leavingRow(for:)`` compares), a merged row, and the symbols a row gained (scratch
+    /// storage, see ``Row/add(_:replacing:buffer:added:)``).
     var substituted: [Symbol] = []
     var merged: [Cell] = []
     var scratch: [Symbol] = []
