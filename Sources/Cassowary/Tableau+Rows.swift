@@ -101,7 +101,7 @@ extension Tableau {
     ///
     /// Mutating only so that it gets the tableau by reference: called from a mutating
     /// method, a non-mutating one gets a copy of the whole tableau struct.
-    mutating func chooseSubject(_ row: Row, _ record: Record) -> Symbol? {
+    @inline(__always) mutating func chooseSubject(_ row: Row, _ record: Record) -> Symbol? {
         var best: Symbol?
         var bestCount = Int.max
         for cell in row.cells where cell.symbol.isExternal {
