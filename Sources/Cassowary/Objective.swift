@@ -67,7 +67,7 @@ struct Objective {
     func cost(_ k: Int, _ symbol: Symbol) -> Double { costs[k][symbol.index] }
 
     /// Adds the strength's weights to the symbol's costs, times `sign`.
-    mutating func add(_ symbol: Symbol, strength: Strength, sign: Double = 1) {
+    @inline(__always) mutating func add(_ symbol: Symbol, strength: Strength, sign: Double = 1) {
         for component in strength.components {
             let k = slot(for: component.level)
             setCost(k, symbol, costs[k][symbol.index] + sign * component.weight)
