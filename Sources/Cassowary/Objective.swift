@@ -56,8 +56,13 @@ struct Objective {
     }
 
     /// The slot of a level, created when first used.
-    mutating func slot(for level: Double) -> Int {
-        if let k = levels.firstIndex(of: level) { return k }
+    @inline(__always) mutating func slot(for level: Double) -> Int {
+        for k in levels.indices where levels[k] == level { return k }
+        return addLevel(level)
+    }
+
+    /// A new level's slot.
+    @inline(never) private mutating func addLevel(_ level: Double) -> Int {
         levels.append(level)
         costs.append([Double](repeating: 0, count: listed.count))
         order = levels.indices.sorted { levels[$0] > levels[$1] }
