@@ -9,12 +9,15 @@ extension Tableau {
         // The terms, with basic variables replaced by their rows, are collected as loose
         // cells, then sorted and summed once, so the row is allocated once, with room for
         // the markers.
-        for term in expression.terms where !nearZero(term.coefficient) {
-            let symbol = symbol(for: term.variable)
-            if rows[symbol.index] != nil {
-                constant += collectRow(symbol.index, times: term.coefficient)
-            } else {
-                collect(symbol, term.coefficient)
+        // The terms are read through their buffer, which spares a retain of each variable.
+        expression.terms.withUnsafeBufferPointer { terms in
+            for term in terms where !nearZero(term.coefficient) {
+                let symbol = symbol(for: term.variable)
+                if rows[symbol.index] != nil {
+                    constant += collectRow(symbol.index, times: term.coefficient)
+                } else {
+                    collect(symbol, term.coefficient)
+                }
             }
         }
         var row = Row(constant: constant, cells: gatherCollected(extraCapacity: 2))
