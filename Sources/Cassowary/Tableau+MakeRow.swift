@@ -104,7 +104,7 @@ extension Tableau {
 
     /// The collected cells as a row's cells: sorted by symbol, the cells of one symbol
     /// summed in the order they were collected (as a running sum from zero would), sums
-    /// near zero dropped; with room for `extraCapacity` more. Empties the collection.
+    /// near zero dropped; with room for at least `extraCapacity` more. Empties the collection.
     mutating func gatherCollected(extraCapacity: Int) -> [Cell] {
         var cells: [Cell] = []
         let n = collectedCount
@@ -121,13 +121,9 @@ extension Tableau {
                 loose[j] = cell
                 k += 1
             }
-            var distinct = 0
-            k = 0
-            while k < n {
-                if k == 0 || loose[k].symbol != loose[k - 1].symbol { distinct += 1 }
-                k += 1
-            }
-            cells.reserveCapacity(distinct + extraCapacity)
+            // Room for every loose cell: exact unless a symbol repeats (rare), and counting
+            // the distinct symbols would cost a pass.
+            cells.reserveCapacity(n + extraCapacity)
             k = 0
             while k < n {
                 let symbol = loose[k].symbol
