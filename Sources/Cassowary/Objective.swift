@@ -129,13 +129,15 @@ struct Objective {
     }
 
     /// Lexicographic sign of the symbol's reduced cost: -1, 0 or 1.
-    func sign(of symbol: Symbol) -> Int {
-        for k in order {
-            let c = costs[k][symbol.index]
-            if c < -epsilon { return -1 }
-            if c > epsilon { return 1 }
+    @inline(__always) func sign(of symbol: Symbol) -> Int {
+        order.withUnsafeBufferPointer { order in
+            for k in order {
+                let c = costs[k][symbol.index]
+                if c < -epsilon { return -1 }
+                if c > epsilon { return 1 }
+            }
+            return 0
         }
-        return 0
     }
 
     /// Whether `cost(a) / ca` is lexicographically smaller than `cost(b) / cb`.
