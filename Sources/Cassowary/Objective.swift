@@ -73,9 +73,12 @@ struct Objective {
 
     /// Adds the strength's weights to the symbol's costs, times `sign`.
     @inline(__always) mutating func add(_ symbol: Symbol, strength: Strength, sign: Double = 1) {
-        for component in strength.components {
-            let k = slot(for: component.level)
-            setCost(k, symbol, costs[k][symbol.index] + sign * component.weight)
+        // The components through their buffer: iterating the array would retain it.
+        strength.components.withUnsafeBufferPointer { components in
+            for component in components {
+                let k = slot(for: component.level)
+                setCost(k, symbol, costs[k][symbol.index] + sign * component.weight)
+            }
         }
         refreshSign(symbol)
     }
