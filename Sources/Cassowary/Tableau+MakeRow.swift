@@ -11,12 +11,14 @@ extension Tableau {
         // the markers.
         // The terms are read through their buffer, which spares a retain of each variable.
         expression.terms.withUnsafeBufferPointer { terms in
-            for term in terms where !nearZero(term.coefficient) {
-                let symbol = symbol(for: term.variable)
+            guard let base = terms.baseAddress else { return }
+            for k in 0..<terms.count where !nearZero(terms[k].coefficient) {
+                let coefficient = terms[k].coefficient
+                let symbol = symbol(forTermAt: base + k)
                 if rows[symbol.index] != nil {
-                    constant += collectRow(symbol.index, times: term.coefficient)
+                    constant += collectRow(symbol.index, times: coefficient)
                 } else {
-                    collect(symbol, term.coefficient)
+                    collect(symbol, coefficient)
                 }
             }
         }

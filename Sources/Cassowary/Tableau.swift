@@ -292,6 +292,24 @@ extension Tableau {
         return register(variable)
     }
 
+    /// ``symbol(for:)`` for the variable of a term read in place, as ``makeRow(_:_:)``
+    /// reads them: only the calls that need the variable (to register it, or when its hint
+    /// fails) take it, so the caller holds no reference of its own across the common path.
+    @inline(__always) mutating func symbol(forTermAt term: UnsafePointer<Term>) -> Symbol {
+        let hint = term.pointee.variable.symbolHint.load(ordering: .relaxed)
+        if hint >= 0 && hint < states.count && states[hint].variable === term.pointee.variable
+            && states[hint].references > 0 {
+            setReferences(states[hint].symbol, states[hint].references + 1)
+            return states[hint].symbol
+        }
+        return symbolOutOfLine(for: term)
+    }
+
+    /// The rest of ``symbol(forTermAt:)``.
+    @inline(never) mutating func symbolOutOfLine(for term: UnsafePointer<Term>) -> Symbol {
+        symbol(for: term.pointee.variable)
+    }
+
     /// A new symbol for a variable not registered here, with one reference.
     @inline(never) mutating func register(_ variable: Variable) -> Symbol {
         let symbol = makeSymbol(.external)
