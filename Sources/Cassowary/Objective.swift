@@ -56,8 +56,13 @@ struct Objective {
     }
 
     /// The slot of a level, created when first used.
-    mutating func slot(for level: Double) -> Int {
-        if let k = levels.firstIndex(of: level) { return k }
+    @inline(__always) mutating func slot(for level: Double) -> Int {
+        for k in levels.indices where levels[k] == level { return k }
+        return addLevel(level)
+    }
+
+    /// A new level's slot.
+    @inline(never) private mutating func addLevel(_ level: Double) -> Int {
         levels.append(level)
         costs.append([Double](repeating: 0, count: listed.count))
         order = levels.indices.sorted { levels[$0] > levels[$1] }
@@ -67,10 +72,13 @@ struct Objective {
     func cost(_ k: Int, _ symbol: Symbol) -> Double { costs[k][symbol.index] }
 
     /// Adds the strength's weights to the symbol's costs, times `sign`.
-    mutating func add(_ symbol: Symbol, strength: Strength, sign: Double = 1) {
-        for component in strength.components {
-            let k = slot(for: component.level)
-            setCost(k, symbol, costs[k][symbol.index] + sign * component.weight)
+    @inline(__always) mutating func add(_ symbol: Symbol, strength: Strength, sign: Double = 1) {
+        // The components through their buffer: iterating the array would retain it.
+        strength.components.withUnsafeBufferPointer { components in
+            for component in components {
+                let k = slot(for: component.level)
+                setCost(k, symbol, costs[k][symbol.index] + sign * component.weight)
+            }
         }
         refreshSign(symbol)
     }
@@ -124,13 +132,15 @@ struct Objective {
     }
 
     /// Lexicographic sign of the symbol's reduced cost: -1, 0 or 1.
-    func sign(of symbol: Symbol) -> Int {
-        for k in order {
-            let c = costs[k][symbol.index]
-            if c < -epsilon { return -1 }
-            if c > epsilon { return 1 }
+    @inline(__always) func sign(of symbol: Symbol) -> Int {
+        order.withUnsafeBufferPointer { order in
+            for k in order {
+                let c = costs[k][symbol.index]
+                if c < -epsilon { return -1 }
+                if c > epsilon { return 1 }
+            }
+            return 0
         }
-        return 0
     }
 
     /// Whether `cost(a) / ca` is lexicographically smaller than `cost(b) / cb`.
@@ -161,12 +171,12 @@ struct Objective {
 
     // MARK: Journal
 
-    private mutating func setCost(_ k: Int, _ symbol: Symbol, _ value: Double) {
+    @inline(__always) private mutating func setCost(_ k: Int, _ symbol: Symbol, _ value: Double) {
         if journaling && symbol.index < journalFloor { journal.append(.cost(k, symbol.index, costs[k][symbol.index])) }
         costs[k][symbol.index] = value
     }
 
-    private mutating func refreshSign(_ symbol: Symbol) {
+    @inline(__always) private mutating func refreshSign(_ symbol: Symbol) {
         // Dummies never enter the basis, so their costs never make a candidate.
         if !symbol.isDummy && !listed[symbol.index] && sign(of: symbol) < 0 {
             listed[symbol.index] = true

@@ -82,17 +82,33 @@ struct Row {
 
     mutating func reverseSign() {
         constant = -constant
-        for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
+        }
     }
 
     /// Rewrites `0 = self` as `symbol = …`: removes the symbol and divides by minus its
     /// coefficient.
     mutating func solve(for symbol: Symbol) {
-        let p = position(of: symbol)
-        let factor = -1 / cells[p.index].coefficient
-        cells.remove(at: p.index)
+        let p = position(of: symbol).index
+        let n = cells.count
+        // One pass: scale the cells before the symbol, then shift the ones after it down
+        // while scaling them, and drop the last (cheaper than `remove(at:)` and a loop).
+        let factor = cells.withUnsafeMutableBufferPointer { cells in
+            let factor = -1 / cells[p].coefficient
+            var i = 0
+            while i < p {
+                cells[i].coefficient *= factor
+                i += 1
+            }
+            while i < n - 1 {
+                cells[i] = Cell(symbol: cells[i + 1].symbol, coefficient: cells[i + 1].coefficient * factor)
+                i += 1
+            }
+            return factor
+        }
+        cells.removeLast()
         constant *= factor
-        for i in cells.indices { cells[i].coefficient *= factor }
     }
 
     /// Rewrites `lhs = self` as `rhs = …`.
@@ -102,22 +118,30 @@ struct Row {
     }
 
     /// Replaces `symbol` by `other` (adds `other · coefficient(symbol)` and drops `symbol`).
-    /// Symbols the row gains are appended to `added`.
+    /// The symbols the row gains are written to the front of `added`, and their number is
+    /// returned.
     ///
     /// The merge is written into `buffer` (scratch storage whose count is its size), then
     /// copied over the row's cells, which reuses the row's storage when it is large enough
     /// and not shared: no appends, and no allocation unless the row outgrows its storage or
-    /// a journal keeps the old row.
-    mutating func add(_ other: Row, replacing symbol: Symbol, buffer: inout [Cell], added: inout [Symbol]) {
+    /// a journal keeps the old row. `added` is scratch storage too, grown to hold every
+    /// symbol of `other` (elements past the returned number are left over from earlier uses).
+    @discardableResult
+    mutating func add(_ other: Row, replacing symbol: Symbol, buffer: inout [Cell], added: inout [Symbol]) -> Int {
         let factor = coefficient(for: symbol)
         let na = cells.count, nb = other.cells.count
         if buffer.count < na + nb {
             buffer.append(contentsOf: repeatElement(Cell(symbol: symbol, coefficient: 0), count: na + nb - buffer.count))
         }
+        if added.count < nb { added.append(contentsOf: repeatElement(symbol, count: nb - added.count)) }
+        var gained = 0
         let n = cells.withUnsafeBufferPointer { a in
             other.cells.withUnsafeBufferPointer { b in
                 buffer.withUnsafeMutableBufferPointer { out in
-                    Row.merge(a, b, times: factor, removing: symbol.raw, into: out.baseAddress!, added: &added)
+                    added.withUnsafeMutableBufferPointer { added in
+                        Row.merge(a, b, times: factor, removing: symbol.raw, into: out.baseAddress!,
+                                  added: added.baseAddress!, gained: &gained)
+                    }
                 }
             }
         }
@@ -125,14 +149,16 @@ struct Row {
             cells.replaceSubrange(0..<na, with: UnsafeBufferPointer(rebasing: merged[0..<n]))
         }
         constant += other.constant * factor
+        return gained
     }
 
     /// Writes the cells of `a` without the symbol `skip`, plus `b · factor`, sums near zero
     /// dropped, to `out`, and returns their number; symbols of the result that `a` lacks go
-    /// to `added`.
+    /// to `added` (room for every symbol of `b`), `gained` counting them.
     @inline(__always)
     static func merge(_ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>, times factor: Double,
-                      removing skip: UInt32, into out: UnsafeMutablePointer<Cell>, added: inout [Symbol]) -> Int {
+                      removing skip: UInt32, into out: UnsafeMutablePointer<Cell>,
+                      added: UnsafeMutablePointer<Symbol>, gained: inout Int) -> Int {
         let na = a.count, nb = b.count
         var i = 0, j = 0, n = 0
         /// Writes a cell unless its coefficient is near zero.
@@ -144,7 +170,10 @@ struct Row {
         }
         /// A cell of `b` alone (or replacing `skip`): a symbol the row gains.
         @inline(__always) func emitFromB(_ j: Int) {
-            if emit(b[j].symbol, b[j].coefficient * factor) { added.append(b[j].symbol) }
+            if emit(b[j].symbol, b[j].coefficient * factor) {
+                added[gained] = b[j].symbol
+                gained += 1
+            }
         }
         while i < na && j < nb {
             let sa = a[i].symbol.raw, sb = b[j].symbol.raw

@@ -16,7 +16,7 @@ extension Tableau {
         var terms = 0
         for constraint in constraints { terms += constraint.expression.terms.count }
         records.reserveCapacity(records.count + constraints.count)
-        variables.reserveCapacity(variables.count + terms)
+        if variablesIndexed { variables.reserveCapacity(variables.count + terms) }
         reserveSymbols(symbolCount + terms + 2 * constraints.count)
         let mark = begin()
         batching = true

@@ -57,13 +57,12 @@ extension Tableau {
     }
 
     /// Writes the value of every variable whose row changed since the last call.
-    /// Writes the value of every variable whose row changed since the last call.
     mutating func updateVariables() {
         if (try? rebuildIfNeeded()) == nil { return }
         for i in dirty {
             let index = Int(i)
             states[index].isDirty = false
-            states[index].variable?.value = rows[index]?.constant ?? 0
+            states[index].variable?.value = value(ofSymbolAt: index)
         }
         dirty.removeAll(keepingCapacity: true)
     }
@@ -75,7 +74,7 @@ extension Tableau {
             let index = Int(i)
             states[index].isDirty = false
             guard let variable = states[index].variable else { continue }
-            let value = rows[index]?.constant ?? 0
+            let value = value(ofSymbolAt: index)
             if variable.value != value {
                 variable.value = value
                 changed(variable)
@@ -87,6 +86,12 @@ extension Tableau {
     mutating func value(of variable: Variable) -> Double {
         _ = try? rebuildIfNeeded()
         guard let symbol = registeredSymbol(of: variable) else { return 0 }
-        return rows[symbol.index]?.constant ?? 0
+        return value(ofSymbolAt: symbol.index)
+    }
+
+    /// The value of a symbol: its row's constant if it is basic, else zero. Read through
+    /// the buffer, without a copy of the row.
+    @inline(__always) func value(ofSymbolAt index: Int) -> Double {
+        rows.withUnsafeBufferPointer { $0[index]?.constant ?? 0 }
     }
 }

@@ -44,7 +44,7 @@ extension Tableau {
     }
 
     /// The weighted error of the preferences on one level at the current solution.
-    func error(at level: Double) -> Double {
+    mutating func error(at level: Double) -> Double {
         var total = 0.0
         for record in records.values.sorted(by: { $0.sequence < $1.sequence }) {
             let constraint = record.constraint
@@ -53,7 +53,7 @@ extension Tableau {
             }
             var value = constraint.expression.constant
             for term in constraint.expression.terms {
-                let symbol = variables[Identity(term.variable)]
+                let symbol = registeredSymbol(of: term.variable)
                 value += term.coefficient * (symbol.flatMap { rows[$0.index]?.constant } ?? 0)
             }
             if let edit = edits.values.first(where: { $0.constraint === constraint }) { value -= edit.constant }
@@ -77,7 +77,7 @@ extension Tableau {
     /// Whether the solver holds nothing: no constraint, edit, variable, row or cost.
     mutating func isEmpty() -> Bool {
         _ = try? rebuildIfNeeded()
-        return records.isEmpty && edits.isEmpty && variables.isEmpty
+        return records.isEmpty && edits.isEmpty && registeredVariableCount == 0
             && rows.allSatisfy { $0 == nil } && objective.isZero
     }
 }

@@ -112,14 +112,9 @@ extension Tableau {
             case .variable(let key, let old): variables[key] = old
             }
         }
-        // Variables first registered since the mark have no journal entry: unregister each
-        // one whose entry names a dropped symbol. (One that was registered before the mark,
-        // released, then registered anew got its old symbol back from the journal above.)
-        for i in symbolMark..<max(symbolMark, symbolCount) {
-            guard let variable = states[i].variable else { continue }
-            let key = Identity(variable)
-            if let symbol = variables[key], symbol.index >= symbolMark { variables[key] = nil }
-        }
+        // Variables first registered since the mark have no journal entry, and the index may
+        // have been built during the call: drop it, as the states below are exact.
+        dropVariableIndex()
         if symbolCount > symbolMark {
             states.removeSubrange(symbolMark...)
             rows.removeSubrange(symbolMark...)

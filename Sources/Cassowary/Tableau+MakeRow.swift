@@ -9,13 +9,17 @@ extension Tableau {
         // The terms, with basic variables replaced by their rows, are collected as loose
         // cells, then sorted and summed once, so the row is allocated once, with room for
         // the markers.
-        for term in expression.terms where !nearZero(term.coefficient) {
-            let symbol = symbol(for: term.variable)
-            if let basic = rows[symbol.index] {
-                constant += basic.constant * term.coefficient
-                for cell in basic.cells { collect(cell.symbol, cell.coefficient * term.coefficient) }
-            } else {
-                collect(symbol, term.coefficient)
+        // The terms are read through their buffer, which spares a retain of each variable.
+        expression.terms.withUnsafeBufferPointer { terms in
+            guard let base = terms.baseAddress else { return }
+            for k in 0..<terms.count where !nearZero(terms[k].coefficient) {
+                let coefficient = terms[k].coefficient
+                let symbol = symbol(forTermAt: base + k)
+                if rows[symbol.index] != nil {
+                    constant += collectRow(symbol.index, times: coefficient)
+                } else {
+                    collect(symbol, coefficient)
+                }
             }
         }
         var row = Row(constant: constant, cells: gatherCollected(extraCapacity: 2))
@@ -56,9 +60,8 @@ extension Tableau {
     mutating func reexpressed(_ row: Row) -> Row {
         var constant = row.constant
         for cell in row.cells {
-            if let basic = rows[cell.symbol.index] {
-                constant += basic.constant * cell.coefficient
-                for inner in basic.cells { collect(inner.symbol, inner.coefficient * cell.coefficient) }
+            if rows[cell.symbol.index] != nil {
+                constant += collectRow(cell.symbol.index, times: cell.coefficient)
             } else {
                 collect(cell.symbol, cell.coefficient)
             }
@@ -68,18 +71,46 @@ extension Tableau {
         return result
     }
 
+    /// Adds the cells of a basic symbol's row times `factor` to the row being built, and
+    /// returns its constant times `factor`. Reads the row in place (no copy of it).
+    @inline(__always) mutating func collectRow(_ index: Int, times factor: Double) -> Double {
+        let n = rows[index]!.cells.count
+        let start = collectedCount
+        if collected.count < start + n {
+            collected.append(contentsOf: repeatElement(Cell(symbol: Symbol(index: 0, kind: .external), coefficient: 0),
+                                                       count: start + n - collected.count))
+        }
+        collectedCount = start + n
+        return rows.withUnsafeBufferPointer { rows in
+            rows[index].unsafelyUnwrapped.cells.withUnsafeBufferPointer { cells in
+                collected.withUnsafeMutableBufferPointer { loose in
+                    for k in 0..<n {
+                        loose[start + k] = Cell(symbol: cells[k].symbol, coefficient: cells[k].coefficient * factor)
+                    }
+                }
+            }
+            return rows[index].unsafelyUnwrapped.constant * factor
+        }
+    }
+
     /// Adds a loose cell to the row being built.
     @inline(__always) mutating func collect(_ symbol: Symbol, _ value: Double) {
-        collected.append(Cell(symbol: symbol, coefficient: value))
+        let cell = Cell(symbol: symbol, coefficient: value)
+        if collectedCount < collected.count {
+            collected[collectedCount] = cell
+        } else {
+            collected.append(cell)
+        }
+        collectedCount += 1
     }
 
     /// The collected cells as a row's cells: sorted by symbol, the cells of one symbol
     /// summed in the order they were collected (as a running sum from zero would), sums
-    /// near zero dropped; with room for `extraCapacity` more. Empties the collection.
+    /// near zero dropped; with room for at least `extraCapacity` more. Empties the collection.
     mutating func gatherCollected(extraCapacity: Int) -> [Cell] {
         var cells: [Cell] = []
+        let n = collectedCount
         collected.withUnsafeMutableBufferPointer { loose in
-            let n = loose.count
             // Few cells: a stable insertion sort, which keeps each symbol's cells in order.
             var k = 1
             while k < n {
@@ -92,13 +123,9 @@ extension Tableau {
                 loose[j] = cell
                 k += 1
             }
-            var distinct = 0
-            k = 0
-            while k < n {
-                if k == 0 || loose[k].symbol != loose[k - 1].symbol { distinct += 1 }
-                k += 1
-            }
-            cells.reserveCapacity(distinct + extraCapacity)
+            // Room for every loose cell: exact unless a symbol repeats (rare), and counting
+            // the distinct symbols would cost a pass.
+            cells.reserveCapacity(n + extraCapacity)
             k = 0
             while k < n {
                 let symbol = loose[k].symbol
@@ -111,7 +138,7 @@ extension Tableau {
                 if !nearZero(sum) { cells.append(Cell(symbol: symbol, coefficient: sum)) }
             }
         }
-        collected.empty()
+        collectedCount = 0
         return cells
     }
 }

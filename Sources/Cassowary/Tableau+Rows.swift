@@ -73,8 +73,8 @@ extension Tableau {
     /// For a row `c + Σ a·x = 0` with `c > 0`: among the slack and error symbols with a
     /// negative coefficient, the one with the smallest cost / |a| (the dual ratio test,
     /// which keeps every reduced cost non-negative); ties go to the symbol in fewer rows,
-    /// then to the lower index.
-    func dualInsertionSymbol(_ row: Row) -> Symbol? {
+    /// then to the lower index. (Mutating, as ``chooseSubject(_:_:)`` is.)
+    mutating func dualInsertionSymbol(_ row: Row) -> Symbol? {
         var best: Cell?
         for cell in row.cells where cell.symbol.isPivotable && cell.coefficient < 0 {
             guard let current = best else {
@@ -98,7 +98,10 @@ extension Tableau {
     /// least); the constraint's own fresh slack or error symbol when its coefficient is
     /// negative (it appears in no other row, so no other value moves); and, when the
     /// constant is zero, any slack or error symbol, since solving for it keeps every value.
-    func chooseSubject(_ row: Row, _ record: Record) -> Symbol? {
+    ///
+    /// Mutating only so that it gets the tableau by reference: called from a mutating
+    /// method, a non-mutating one gets a copy of the whole tableau struct.
+    @inline(__always) mutating func chooseSubject(_ row: Row, _ record: Record) -> Symbol? {
         var best: Symbol?
         var bestCount = Int.max
         for cell in row.cells where cell.symbol.isExternal {
@@ -106,9 +109,9 @@ extension Tableau {
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
         if let best { return best }
-        for symbol in [record.marker, record.other] {
-            if let symbol, symbol.isPivotable, row.coefficient(for: symbol) < 0 { return symbol }
-        }
+        // The two markers one at a time: an array literal of them would be allocated.
+        if let marker = record.marker, marker.isPivotable, row.coefficient(for: marker) < 0 { return marker }
+        if let other = record.other, other.isPivotable, row.coefficient(for: other) < 0 { return other }
         guard nearZero(row.constant) else { return nil }
         for cell in row.cells where cell.symbol.isPivotable {
             let count = columns.count(cell.symbol.index)
@@ -192,11 +195,9 @@ extension Tableau {
         let ordered = all.indices.map { (group: group(all[$0]), sequence: all[$0].sequence, index: $0) }
             .sorted { ($0.group, $0.sequence) < ($1.group, $1.sequence) }
             .map { all[$0.index] }
-        let variableCount = variables.count
         clearTableau()
         records = [:]
         records.reserveCapacity(ordered.count)
-        variables.reserveCapacity(variableCount)
         needsRebuild = false
         do {
             for record in ordered {

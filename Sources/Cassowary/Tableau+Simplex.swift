@@ -24,6 +24,13 @@ extension Tableau {
     /// which allocates nothing when the storage is large enough and no journal keeps the
     /// old row (a journaled row gets new storage, since the journal keeps the old one).
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
+        // A symbol with an empty column (a marker just made, say) is in no row.
+        if columns.count(symbol.index) > 0 { substituteInRows(symbol, row) }
+        objective.substitute(symbol, row)
+    }
+
+    /// The rows' part of ``substitute(_:_:)``.
+    private mutating func substituteInRows(_ symbol: Symbol, _ row: Row) {
         var basics: [Symbol] = []
         swap(&basics, &substituted)
         basics.empty()
@@ -31,16 +38,14 @@ extension Tableau {
         for basic in basics {
             let i = basic.index
             if journaling && i < journalFloor { journal.append(.row(Int32(i), rows[i])) }
-            clearScratch()
-            rows[i]!.add(row, replacing: symbol, buffer: &merged, added: &scratch)
+            let gained = rows[i]!.add(row, replacing: symbol, buffer: &merged, added: &scratch)
             touch(i)
             scratch.withUnsafeBufferPointer { added in
-                columns.append(Int32(i), count: added.count) { added[$0].index }
+                columns.append(Int32(i), count: gained) { added[$0].index }
             }
             if !basic.isExternal && rows[i]!.constant < 0 { infeasible.append(basic) }
         }
         swap(&basics, &substituted)
-        objective.substitute(symbol, row)
     }
 
     /// Degenerate pivots in a row after which the entering choice becomes Bland's rule.
@@ -51,7 +56,13 @@ extension Tableau {
     mutating func leavingRow(for entering: Symbol) -> Symbol? {
         var best: Symbol?
         var bestRatio = Double.infinity
-        for basic in rowsContaining(entering) where !basic.isExternal {
+        // The rows come in the reused buffer of ``substitute(_:_:)``, which is not in use here.
+        var basics: [Symbol] = []
+        swap(&basics, &substituted)
+        basics.empty()
+        rowsContaining(entering, into: &basics)
+        defer { swap(&basics, &substituted) }
+        for basic in basics where !basic.isExternal {
             let row = rows[basic.index]!
             let c = row.coefficient(for: entering)
             guard c < 0 else { continue }
@@ -119,8 +130,8 @@ extension Tableau {
 
     /// The entering symbol for a row below zero: a user variable if the row has one (it
     /// moves at no cost), else the cell with the smallest ratio cost / coefficient among
-    /// the row's positive slack and error cells.
-    func dualEnteringSymbol(_ row: Row) -> Symbol? {
+    /// the row's positive slack and error cells. (Mutating, as ``chooseSubject(_:_:)`` is.)
+    mutating func dualEnteringSymbol(_ row: Row) -> Symbol? {
         if let free = row.cells.first(where: { $0.symbol.isExternal }) { return free.symbol }
         var best: Cell?
         for cell in row.cells where cell.coefficient > 0 && cell.symbol.isPivotable {

@@ -44,13 +44,18 @@ struct Tableau {
     var dirty: [Int32] = []
     var objective = Objective()
     var infeasible: [Symbol] = []
-    var scratch: [Symbol] = []
-    /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite, and a merged row
-    /// (scratch cells, see ``Row/add(_:replacing:buffer:added:)``).
+    /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite (also the rows that
+    /// ``leavingRow(for:)`` compares), a merged row, and the symbols a row gained (scratch
+    /// storage, see ``Row/add(_:replacing:buffer:added:)``).
     var substituted: [Symbol] = []
     var merged: [Cell] = []
-    /// The loose cells of the row being built (see ``makeRow(_:_:)``), empty between uses.
+    var scratch: [Symbol] = []
+    /// The loose cells of the row being built (see ``makeRow(_:_:)``): the first
+    /// `collectedCount` cells of `collected`, none between uses. The array keeps its
+    /// elements between uses, so collecting a cell overwrites one instead of appending it
+    /// and emptying the collection is setting the count.
     var collected: [Cell] = []
+    var collectedCount = 0
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).
@@ -59,7 +64,11 @@ struct Tableau {
     // What the user has given the solver.
     var records: [Identity: Record] = [:]
     var edits: [Identity: EditInfo] = [:]
+    /// The registered variables' symbols, kept only once ``variablesIndexed`` is set: until
+    /// then each variable's ``Variable/symbolHint`` finds its symbol, and the dictionary is
+    /// built from `states` the first time a hint fails (see ``registeredSymbol(of:)``).
     var variables: [Identity: Symbol] = [:]
+    var variablesIndexed = false
     var nextSequence = 0
 
     /// Required equalities have no marker column (see ``Solver/init()``), so removing one
@@ -128,9 +137,6 @@ extension Tableau {
     /// The symbol with an index.
     @inline(__always) func symbol(at index: Int) -> Symbol { states[index].symbol }
 
-    /// Empties the scratch list of added symbols, keeping its storage.
-    @inline(__always) mutating func clearScratch() { scratch.empty() }
-
     /// Notes that the value of a user variable's symbol may have changed (other symbols
     /// have no value to write).
     @inline(__always) mutating func touch(_ index: Int) {
@@ -170,11 +176,12 @@ extension Tableau {
     }
 
     mutating func setVariable(_ key: Identity, _ symbol: Symbol?) {
+        guard variablesIndexed else { return }
         if journaling { metaJournal.append(.variable(key, variables[key])) }
         variables[key] = symbol
     }
 
-    mutating func setReferences(_ symbol: Symbol, _ count: Int32) {
+    @inline(__always) mutating func setReferences(_ symbol: Symbol, _ count: Int32) {
         if journaling && symbol.index < journalFloor {
             journal.append(.references(Int32(symbol.index), states[symbol.index].references))
         }
@@ -226,39 +233,92 @@ extension Tableau {
         stamp = 0
         objective = Objective()
         infeasible = []
-        variables = [:]
+        dropVariableIndex()
         dirty = []
     }
 
     /// The symbol of a registered variable, or nil. The variable's hint is checked against
     /// the tableau: the symbol at that index must be this variable's and in use (a symbol
     /// whose variable was forgotten keeps it in its state with no reference), which holds
-    /// exactly when `variables` maps the variable to that symbol.
-    @inline(__always) func registeredSymbol(of variable: Variable) -> Symbol? {
+    /// exactly when the variable is registered with that symbol. When the check fails (the
+    /// variable is not registered here, was forgotten, or another tableau moved its hint),
+    /// `variables` answers, built first if need be.
+    @inline(__always) mutating func registeredSymbol(of variable: Variable) -> Symbol? {
         let hint = variable.symbolHint.load(ordering: .relaxed)
         // -1: no tableau has ever registered the variable.
         if hint < 0 { return nil }
         if hint < states.count && states[hint].variable === variable && states[hint].references > 0 {
             return states[hint].symbol
         }
+        return indexedSymbol(of: variable)
+    }
+
+    /// The symbol of a registered variable whose hint failed, from `variables`.
+    @inline(never) mutating func indexedSymbol(of variable: Variable) -> Symbol? {
+        if !variablesIndexed { indexVariables() }
         guard let symbol = variables[Identity(variable)] else { return nil }
         variable.symbolHint.store(symbol.index, ordering: .relaxed)
         return symbol
     }
 
+    /// Builds `variables` from the symbols in use, and keeps it from then on.
+    @inline(never) mutating func indexVariables() {
+        variables = [:]
+        for state in states where state.references > 0 {
+            if let variable = state.variable { variables[Identity(variable)] = state.symbol }
+        }
+        variablesIndexed = true
+    }
+
+    /// Forgets `variables` (the symbols' states hold the same), until a hint fails again.
+    mutating func dropVariableIndex() {
+        variables = [:]
+        variablesIndexed = false
+    }
+
+    /// The number of registered variables.
+    var registeredVariableCount: Int {
+        states.reduce(0) { $0 + ($1.variable != nil && $1.references > 0 ? 1 : 0) }
+    }
+
     /// The symbol of a variable, registering it on first use; counts the reference.
-    mutating func symbol(for variable: Variable) -> Symbol {
+    /// Inline, so that the common case (a registered variable found by its hint) makes no
+    /// call, and the caller need not retain the variable for one.
+    @inline(__always) mutating func symbol(for variable: Variable) -> Symbol {
         if let symbol = registeredSymbol(of: variable) {
             setReferences(symbol, states[symbol.index].references + 1)
             return symbol
         }
+        return register(variable)
+    }
+
+    /// ``symbol(for:)`` for the variable of a term read in place, as ``makeRow(_:_:)``
+    /// reads them: only the calls that need the variable (to register it, or when its hint
+    /// fails) take it, so the caller holds no reference of its own across the common path.
+    @inline(__always) mutating func symbol(forTermAt term: UnsafePointer<Term>) -> Symbol {
+        let hint = term.pointee.variable.symbolHint.load(ordering: .relaxed)
+        if hint >= 0 && hint < states.count && states[hint].variable === term.pointee.variable
+            && states[hint].references > 0 {
+            setReferences(states[hint].symbol, states[hint].references + 1)
+            return states[hint].symbol
+        }
+        return symbolOutOfLine(for: term)
+    }
+
+    /// The rest of ``symbol(forTermAt:)``.
+    @inline(never) mutating func symbolOutOfLine(for term: UnsafePointer<Term>) -> Symbol {
+        symbol(for: term.pointee.variable)
+    }
+
+    /// A new symbol for a variable not registered here, with one reference.
+    @inline(never) mutating func register(_ variable: Variable) -> Symbol {
         let symbol = makeSymbol(.external)
         states[symbol.index].variable = variable
         states[symbol.index].references = 1
         touch(symbol.index)
-        // Not journaled: the symbol is new, and a rollback unregisters the variables of the
-        // symbols it drops (see ``rollback(to:meta:symbols:)``).
-        variables[Identity(variable)] = symbol
+        // Not journaled: the symbol is new, and a rollback drops the index (see
+        // ``rollback(to:meta:symbols:)``).
+        if variablesIndexed { variables[Identity(variable)] = symbol }
         variable.symbolHint.store(symbol.index, ordering: .relaxed)
         return symbol
     }

@@ -177,13 +177,13 @@ import SeededRandom
         let low = x >= 10, prefer = (x == 20).withStrength(.weak)
         try solver.addConstraints([low, prefer])
         let before = solver.dump()
-        let variables = solver.tableau.variables.count, records = solver.tableau.records.count
+        let variables = solver.tableau.registeredVariableCount, records = solver.tableau.records.count
         let link = y == x + 5, double = (z == 2 * y).withStrength(.strong), free = w >= 0
         // `prefer` is a duplicate (kept), `link` repeats (one record), `y <= 12` contradicts.
         let batch = [link, prefer, double, link, free, y <= 12, (w == 3).withStrength(.medium)]
         #expect(solver.tableau.addBatch(batch) == nil)
         #expect(solver.dump() == before)
-        #expect(solver.tableau.variables.count == variables)
+        #expect(solver.tableau.registeredVariableCount == variables)
         #expect(solver.tableau.records.count == records)
         #expect(solver.hasConstraint(low) && solver.hasConstraint(prefer))
         #expect(!solver.hasConstraint(link) && !solver.hasConstraint(double) && !solver.hasConstraint(free))
@@ -210,7 +210,7 @@ import SeededRandom
         let before = solver.dump()
         #expect(solver.tableau.addBatch([y == x + 1, y == 3]) == nil)
         #expect(solver.dump() == before)
-        #expect(solver.tableau.variables.count == 1 && solver.tableau.records.count == 1)
+        #expect(solver.tableau.registeredVariableCount == 1 && solver.tableau.records.count == 1)
         #expect(solver.tableau.registeredSymbol(of: y) == nil)
     }
 

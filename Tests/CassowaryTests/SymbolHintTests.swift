@@ -35,4 +35,25 @@ import Testing
         try solver.addConstraint(y == x + 2)
         #expect(solver.value(of: y) == 7)
     }
+
+    @Test func hintMovedBeforeTheSolverEverNeededItsIndex() throws {
+        // A lone solver registers variables by hint alone and builds its dictionary only when
+        // a hint fails: here `b` moves x's hint onto the index of `a`'s w first.
+        let x = Variable("x"), w = Variable("w")
+        let a = Solver(), b = Solver()
+        try a.addConstraint(w == 1)
+        let low = x >= 10
+        try a.addConstraint(low)
+        try b.addConstraint(x == 20)
+        try a.addConstraint(x <= 12)
+        #expect(a.tableau.registeredVariableCount == 2 && b.tableau.registeredVariableCount == 1)
+        #expect(a.value(of: x) >= 10 && a.value(of: x) <= 12 && b.value(of: x) == 20)
+        // Forgotten in `a`, its hint moved by `b` again, then registered anew in `a`.
+        try a.removeConstraint(low)
+        try a.removeConstraint(a.constraints.last!)
+        #expect(a.tableau.registeredVariableCount == 1 && a.value(of: x) == 0)
+        try b.addConstraint(x >= 0)
+        try a.addConstraint(x == 30)
+        #expect(a.tableau.registeredVariableCount == 2 && a.value(of: x) == 30 && b.value(of: x) == 20)
+    }
 }
