@@ -48,7 +48,7 @@ extension Tableau {
         if let subject {
             row.solve(for: subject)
             substitute(subject, row)
-            insertRow(subject, row)
+            insertRow(subject, consume row)
         }
         if batching {
             // Not journaled: a failed batch removes its records itself (see ``addBatch(_:)``).
