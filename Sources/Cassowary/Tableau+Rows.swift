@@ -48,13 +48,13 @@ extension Tableau {
         if let subject {
             row.solve(for: subject)
             substitute(subject, row)
-            insertRow(subject, row)
+            insertRow(subject, consume row)
         }
         if batching {
             // Not journaled: a failed batch removes its records itself (see ``addBatch(_:)``).
-            records[Identity(constraint)] = record
+            records[Identity(constraint)] = consume record
         } else {
-            setRecord(Identity(constraint), record, replacing: .some(nil))
+            setRecord(Identity(constraint), consume record, replacing: .some(nil))
         }
         if batching && !dual {
             // Feasible as it stands (the subject is a user variable, a fresh marker, or the

@@ -14,7 +14,7 @@ extension Tableau {
         var row = takeRow(leaving)
         row.solve(for: leaving, entering)
         substitute(entering, row)
-        insertRow(entering, row)
+        insertRow(entering, consume row)
     }
 
     /// Replaces `symbol` by `row` in every row that contains it (found through its column,

@@ -147,13 +147,14 @@ extension Tableau {
     }
 
     /// Makes `basic` basic with `row` as its definition.
-    mutating func insertRow(_ basic: Symbol, _ row: Row) {
+    mutating func insertRow(_ basic: Symbol, _ row: consuming Row) {
         if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), nil)) }
         touch(basic.index)
-        rows[basic.index] = row
         row.cells.withUnsafeBufferPointer { cells in
             columns.append(Int32(basic.index), count: cells.count) { cells[$0].symbol.index }
         }
+        // Moved into the table: the caller gives the row up.
+        rows[basic.index] = consume row
     }
 
     /// Removes and returns the row of a basic symbol.
