@@ -69,6 +69,10 @@ final class LayoutEngine {
     /// at the same indices (kept apart so the batch goes to the solver without a copy).
     @exclusivity(unchecked) var pending: [LayoutConstraint] = []
     @exclusivity(unchecked) var pendingLowerings: [Cassowary.Constraint] = []
+    /// The same for optional content-size constraints, which go to the solver after the
+    /// others of their batch (see ``flush()``).
+    @exclusivity(unchecked) var pendingContent: [LayoutConstraint] = []
+    @exclusivity(unchecked) var pendingContentLowerings: [Cassowary.Constraint] = []
 
     struct Generated {
         var frame: [LayoutConstraint] = []
@@ -101,6 +105,8 @@ final class LayoutEngine {
     func detach() {
         pending = []
         pendingLowerings = []
+        pendingContent = []
+        pendingContentLowerings = []
         // The engine that takes the views in lists their flags again.
         layoutFlags = FlaggedViews(alwaysScans: layoutFlags.alwaysScans)
         updateFlags = FlaggedViews(alwaysScans: updateFlags.alwaysScans)
@@ -117,15 +123,34 @@ final class LayoutEngine {
         let lowering = lower(constraint)
         changed = true
         setLowering(lowering, of: constraint)
-        pending.append(constraint)
-        pendingLowerings.append(lowering)
+        if constraint.compressionPriority != nil && !lowering.strength.isRequired {
+            pendingContent.append(constraint)
+            pendingContentLowerings.append(lowering)
+        } else {
+            pending.append(constraint)
+            pendingLowerings.append(lowering)
+        }
     }
 
     /// Adds the queued constraints to the solver as one batch; breaks and reports those
     /// that cannot hold, in the order they were installed (as adding them one at a time
     /// would). Everything that reads or changes the solver flushes first, so the queue only
     /// grows while constraints are being installed: building a hierarchy costs one batch.
+    ///
+    /// Optional content-size constraints go last. They cannot fail, and an optional
+    /// constraint never changes whether a required one can hold, so the failures and their
+    /// order are those of installation order. But made first (as a view's are, when it is
+    /// added, before the constraints that place it), they make every width and height a
+    /// basic variable defined by its error symbols, and the constraint that closes a
+    /// chain of views then has no variable left to solve for and costs a phase of
+    /// optimization. Made last, every such row has a user variable to solve for.
     func flush() {
+        if !pendingContent.isEmpty {
+            pending.append(contentsOf: pendingContent)
+            pendingLowerings.append(contentsOf: pendingContentLowerings)
+            pendingContent = []
+            pendingContentLowerings = []
+        }
         guard !pending.isEmpty else { return }
         let batch = pending, lowerings = pendingLowerings
         pending = []

@@ -38,6 +38,26 @@ struct Objective {
         listed.append(contentsOf: repeatElement(false, count: missing))
     }
 
+    /// Up to `limit` of the symbols whose reduced cost is negative now, the most recently
+    /// listed first, appended to `result`; drops the stale entries it meets. Costs
+    /// O(`limit`) per stale entry and per symbol returned, however long the list is.
+    mutating func recentNegativeSymbols(limit: Int, into result: inout [Symbol]) {
+        var k = negativeList.count - 1
+        var found = 0
+        while k >= 0 && found < limit {
+            let symbol = negativeList[k]
+            if symbol.index < symbolCount, listed[symbol.index], sign(of: symbol) < 0 {
+                result.append(symbol)
+                found += 1
+            } else {
+                if symbol.index < symbolCount { listed[symbol.index] = false }
+                // Only the entries already returned follow it: at most `limit` move.
+                negativeList.remove(at: k)
+            }
+            k -= 1
+        }
+    }
+
     /// The symbols other than dummies whose reduced cost is negative now, dropping the
     /// entries that no longer are.
     mutating func negativeSymbols() -> [Symbol] {

@@ -104,12 +104,31 @@ extension Tableau {
         return a < b
     }
 
-    /// The entering symbol among those whose reduced cost is negative.
+    /// How many of the most recent candidates the entering choice compares (see
+    /// ``enteringSymbol(bland:)``).
+    static let enteringWindow = 8
+
+    /// The entering symbol among those whose reduced cost is negative: under Bland's rule
+    /// the lowest index of them all; otherwise the preferred one among the
+    /// ``enteringWindow`` most recently listed. Comparing them all would make a long
+    /// optimization quadratic: a batch of thousands of rows can leave thousands of
+    /// candidates, and each pivot would read every one.
     mutating func enteringSymbol(bland: Bool) -> Symbol? {
         var best: Symbol?
-        for symbol in objective.negativeSymbols() where !symbol.isDummy && prefers(symbol, over: best, bland: bland) {
+        if bland {
+            for symbol in objective.negativeSymbols() where !symbol.isDummy && prefers(symbol, over: best, bland: true) {
+                best = symbol
+            }
+            return best
+        }
+        var candidates: [Symbol] = []
+        swap(&candidates, &substituted)
+        candidates.empty()
+        objective.recentNegativeSymbols(limit: Tableau.enteringWindow, into: &candidates)
+        for symbol in candidates where !symbol.isDummy && prefers(symbol, over: best, bland: false) {
             best = symbol
         }
+        swap(&candidates, &substituted)
         return best
     }
 
