@@ -1,7 +1,8 @@
 // The simplex steps: pivots, substitution, primal and dual optimization.
 //
-// Entering symbols are chosen for sparsity: among those that improve the objective, the
-// one in the fewest rows, since a pivot rewrites every row of the entering column. A
+// Entering symbols are chosen for sparsity: among the most recent few that improve the
+// objective, the one in the fewest rows, since a pivot rewrites every row of the entering
+// column (comparing every candidate would make a long optimization quadratic). A
 // symbol shared by the whole system (an edit variable's error, say) then stays out of the
 // basis when a local one will do, which keeps each change local. Ties go to the lowest
 // index, and after `degenerateLimit` pivots in a row that do not move the solution the
