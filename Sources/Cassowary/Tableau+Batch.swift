@@ -14,7 +14,7 @@ extension Tableau {
         // Grow the tables once rather than rehashing or copying them as they fill: at most
         // one symbol per term and two markers per constraint.
         var terms = 0
-        for constraint in constraints { terms += constraint.expression.terms.count }
+        for constraint in constraints { terms += constraint.terms.count }
         records.reserveCapacity(records.count + constraints.count)
         if variablesIndexed { variables.reserveCapacity(variables.count + terms) }
         reserveSymbols(symbolCount + terms + 2 * constraints.count)

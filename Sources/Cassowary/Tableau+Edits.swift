@@ -123,7 +123,7 @@ extension Tableau {
             case (.equal, false): -1
             case (.equal, true): 1
             }
-            let shift = -(new.expression.constant - old.expression.constant) / sigma
+            let shift = -(new.constant - old.constant) / sigma
             t.setRecord(Identity(old), nil, replacing: .some(record))
             t.setRecord(Identity(new), Record(constraint: new, marker: record.marker, other: record.other,
                                                       sequence: record.sequence), replacing: .some(nil))
@@ -146,9 +146,7 @@ extension Tableau {
     /// Whether two constraints have the same terms, relation and strengths.
     static func differOnlyInConstant(_ a: Constraint, _ b: Constraint) -> Bool {
         guard a.relation == b.relation, a.strength == b.strength, a.belowStrength == b.belowStrength,
-              a.expression.terms.count == b.expression.terms.count else { return false }
-        return zip(a.expression.terms, b.expression.terms).allSatisfy {
-            $0.variable === $1.variable && $0.coefficient == $1.coefficient
-        }
+              a.terms.hasSameTerms(as: b.terms) else { return false }
+        return true
     }
 }

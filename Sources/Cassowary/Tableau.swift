@@ -326,12 +326,12 @@ extension Tableau {
 
     /// Drops one reference to each variable of the constraint; forgets unreferenced ones.
     mutating func release(_ constraint: Constraint) {
-        for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            let key = Identity(term.variable)
-            guard let symbol = registeredSymbol(of: term.variable) else { continue }
+        for k in 0..<constraint.terms.count {
+            let term = constraint.terms[k]
+            guard !nearZero(term.coefficient), let symbol = registeredSymbol(of: term.variable) else { continue }
             let count = states[symbol.index].references - 1
             setReferences(symbol, count)
-            if count == 0 { setVariable(key, nil) }
+            if count == 0 { setVariable(Identity(term.variable), nil) }
         }
     }
 }
