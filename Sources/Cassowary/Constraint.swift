@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The relation between the two sides of a ``Constraint``.
 public enum Relation: Sendable, Hashable, CustomStringConvertible {
     /// `lhs <= rhs`.
@@ -36,6 +38,11 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// ``init(_:equalAbove:below:)``), how much it matters when the expression is below
     /// zero; nil when ``strength`` holds both ways.
     public let belowStrength: Strength?
+    /// The slot of this constraint's record in the tableau that last stored it, or -1: a
+    /// hint that spares a dictionary lookup. A tableau trusts it only after checking that
+    /// the slot holds this constraint (see ``Tableau/recordSlot(of:)``), so a stale hint, or
+    /// one from another solver, is harmless.
+    let recordHint = Atomic<Int>(-1)
 
     /// The left side minus the right side, with the terms of each variable combined.
     public var expression: Expression { Expression(terms.array, constant: constant) }
