@@ -81,7 +81,7 @@ extension LayoutEngine {
     /// Appends the terms of one edge of an aliased view (the root's variables) and returns
     /// its constant part, as ``edge(_:_:_:_:_:_:)`` does for a view's own variables.
     func aliasedEdge(_ alias: FrameAlias, _ attribute: LayoutAttribute, _ direction: UserInterfaceLayoutDirection,
-                     _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout [Term]) -> Double {
+                     _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout TermList) -> Double {
         let ltr = direction == .leftToRight
         var sum = AliasForm()
         switch attribute {

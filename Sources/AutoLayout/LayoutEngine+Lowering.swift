@@ -23,8 +23,8 @@ extension LayoutEngine {
             case .greaterThanOrEqual: .lessThanOrEqual
             }
         }
-        var terms: [Term] = []
-        terms.reserveCapacity(c.firstSpan == nil && c.secondSpan == nil ? 4 + 2 * c.extraTerms.count : 8)
+        // Up to four terms are stored inline: the constraint is the only allocation.
+        var terms = TermList()
         var offset = -constant
         if let span = c.firstSpan {
             if let end = span.end.itemHandle { offset += side(end, span.end.attribute, 1, into: &terms) }
@@ -46,12 +46,11 @@ extension LayoutEngine {
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        let expression = Expression(terms, constant: offset)
-        if let compression = c.compressionPriority,
-           let both = Cassowary.Constraint(expression, equalAbove: c.storedPriority.strength, below: compression.strength) {
-            return both
+        let strength = c.storedPriority.strength
+        if let compression = c.compressionPriority?.strength, !strength.isRequired, !compression.isRequired {
+            return Cassowary.Constraint(consume terms, constant: offset, equalAbove: strength, below: compression)!
         }
-        return Cassowary.Constraint(expression, solverRelation, strength: c.storedPriority.strength)
+        return Cassowary.Constraint(consume terms, constant: offset, solverRelation, strength: strength)
     }
 
     /// The layout direction that decides what leading and trailing mean for an item.
@@ -62,7 +61,7 @@ extension LayoutEngine {
 
     /// Appends `factor ×` an attribute of an item to `terms` and returns `factor ×` its
     /// constant part. Margin attributes are the view's edges inset by its margins.
-    func side(_ handle: ItemHandle, _ attribute: LayoutAttribute, _ factor: Double, into terms: inout [Term]) -> Double {
+    func side(_ handle: ItemHandle, _ attribute: LayoutAttribute, _ factor: Double, into terms: inout TermList) -> Double {
         guard attribute != .notAnAttribute, factor != 0 else { return 0 }
         // Only leading and trailing depend on the direction, which is read only for them.
         let directional = attribute.isDirectional
@@ -98,7 +97,7 @@ extension LayoutEngine {
     /// Appends the terms of one edge of a view's rectangle inset by `insets` (its margins
     /// or safe area, which have no variables of their own); returns its constant part.
     func insetEdge(of view: LayoutView, _ attribute: LayoutAttribute, _ insets: EdgeInsets,
-                   _ direction: UserInterfaceLayoutDirection, _ f: Double, _ terms: inout [Term]) -> Double {
+                   _ direction: UserInterfaceLayoutDirection, _ f: Double, _ terms: inout TermList) -> Double {
         let base = viewEdge(view, attribute, direction, nil, f, &terms)
         let ltr = direction == .leftToRight
         let offset: Double = switch attribute {
@@ -121,7 +120,7 @@ extension LayoutEngine {
     /// frame alias (see ``FrameAlias``); returns its constant part.
     @inline(__always)
     func viewEdge(_ view: LayoutView, _ attribute: LayoutAttribute, _ direction: UserInterfaceLayoutDirection,
-                  _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout [Term]) -> Double {
+                  _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout TermList) -> Double {
         if let alias = view.frameAlias, !isScratch {
             return aliasedEdge(alias, attribute, direction, baselines, f, &terms)
         }
@@ -131,7 +130,7 @@ extension LayoutEngine {
     /// Appends the terms of one edge of a rectangle; returns its constant part.
     @inline(__always)
     func edge(_ v: ItemVariables, _ attribute: LayoutAttribute, _ direction: UserInterfaceLayoutDirection,
-              _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout [Term]) -> Double {
+              _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout TermList) -> Double {
         let ltr = direction == .leftToRight
         switch attribute {
         case .left: terms.append(Term(v.x, coefficient: f))

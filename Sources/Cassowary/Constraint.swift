@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The relation between the two sides of a ``Constraint``.
 public enum Relation: Sendable, Hashable, CustomStringConvertible {
     /// `lhs <= rhs`.
@@ -22,8 +24,11 @@ public enum Relation: Sendable, Hashable, CustomStringConvertible {
 /// Constraints are immutable and compared by identity: a solver holds the very object you
 /// added, and ``Solver/removeConstraint(_:)`` needs that same object.
 public final class Constraint: Sendable, CustomStringConvertible {
-    /// The left side minus the right side, with the terms of each variable combined.
-    public let expression: Expression
+    /// The terms of ``expression``, inline when there are at most four (so the constraint
+    /// is one allocation), with the terms of each variable combined.
+    let terms: TermList
+    /// The constant of ``expression``.
+    let constant: Double
     /// How the expression compares with zero.
     public let relation: Relation
     /// How much the constraint matters (for a two-sided equality, when the expression is
@@ -33,10 +38,34 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// ``init(_:equalAbove:below:)``), how much it matters when the expression is below
     /// zero; nil when ``strength`` holds both ways.
     public let belowStrength: Strength?
+    /// The slot of this constraint's record in the tableau that last stored it, or -1: a
+    /// hint that spares a dictionary lookup. A tableau trusts it only after checking that
+    /// the slot holds this constraint (see ``Tableau/recordSlot(of:)``), so a stale hint, or
+    /// one from another solver, is harmless.
+    let recordHint = Atomic<Int>(-1)
+
+    /// The left side minus the right side, with the terms of each variable combined.
+    public var expression: Expression { Expression(terms.array, constant: constant) }
 
     /// Creates `expression OP 0`.
     public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
-        self.expression = expression.reduced()
+        var terms = TermList(expression.terms)
+        terms.reduce()
+        self.terms = terms
+        constant = expression.constant
+        self.relation = relation
+        self.strength = strength
+        belowStrength = nil
+    }
+
+    /// Creates `terms + constant OP 0` from terms built one at a time: the same constraint
+    /// as ``init(_:_:strength:)`` with `Expression(terms, constant: constant)`, without
+    /// the expression's array (see ``TermList``).
+    public init(_ terms: consuming TermList, constant: Double, _ relation: Relation,
+                strength: Strength = .required) {
+        terms.reduce()
+        self.terms = terms
+        self.constant = constant
         self.relation = relation
         self.strength = strength
         belowStrength = nil
@@ -51,7 +80,25 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// Returns nil when either strength is required: write the inequalities then.
     public init?(_ expression: Expression, equalAbove above: Strength, below: Strength) {
         guard !above.isRequired, !below.isRequired else { return nil }
-        self.expression = expression.reduced()
+        var terms = TermList(expression.terms)
+        terms.reduce()
+        self.terms = terms
+        constant = expression.constant
+        relation = .equal
+        strength = above
+        belowStrength = below == above ? nil : below
+    }
+
+    /// ``init(_:equalAbove:below:)`` from terms built one at a time: the same constraint
+    /// as with `Expression(terms, constant: constant)`, without the expression's array
+    /// (see ``TermList``).
+    ///
+    /// Returns nil when either strength is required.
+    public init?(_ terms: consuming TermList, constant: Double, equalAbove above: Strength, below: Strength) {
+        guard !above.isRequired, !below.isRequired else { return nil }
+        terms.reduce()
+        self.terms = terms
+        self.constant = constant
         relation = .equal
         strength = above
         belowStrength = below == above ? nil : below
@@ -63,8 +110,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// A new constraint with the same relation and expression and another strength (on
     /// both sides).
     public init(_ other: Constraint, strength: Strength) {
-        self.expression = other.expression
-        self.relation = other.relation
+        terms = other.terms
+        constant = other.constant
+        relation = other.relation
         self.strength = strength
         belowStrength = nil
     }
@@ -75,7 +123,8 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// Whether the variables' current values break the relation by more than 1e-8
     /// (kiwi's `violated()`).
     public var isViolated: Bool {
-        let v = expression.value
+        var v = constant
+        for k in 0..<terms.count { v += terms[k].value }
         switch relation {
         case .equal: return abs(v) > 1e-8
         case .lessThanOrEqual: return v > 1e-8

@@ -123,9 +123,9 @@ public final class Solver {
     ///   ``SolverError/duplicateConstraint(_:)`` if `new` already is;
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if `new` cannot hold.
     public func replaceConstraint(_ old: Constraint, with new: Constraint) throws(SolverError) {
-        guard tableau.records[Identity(old)] != nil else { throw .unknownConstraint(old) }
+        guard tableau.hasRecord(old) else { throw .unknownConstraint(old) }
         guard old !== new else { return }
-        guard tableau.records[Identity(new)] == nil else { throw .duplicateConstraint(new) }
+        guard !tableau.hasRecord(new) else { throw .duplicateConstraint(new) }
         try tableau.rebuildIfNeeded()
         do throws(Tableau.StepError) {
             try tableau.replace(old, with: new)
@@ -134,7 +134,7 @@ public final class Solver {
             case .unsatisfiable:
                 // Explain against the constraints without `old`, which `new` replaces.
                 var others = tableau
-                others.records[Identity(old)] = nil
+                if let slot = others.recordSlot(of: old) { others.removeRecord(at: slot, journaled: false) }
                 throw .unsatisfiableConstraint(new, conflicts: others.conflicts(for: new))
             case .failure(let failure): throw failure
             }
@@ -143,12 +143,12 @@ public final class Solver {
 
     /// Whether the constraint is in the solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        tableau.records[Identity(constraint)] != nil
+        tableau.hasRecord(constraint)
     }
 
     /// The constraints in the solver, in the order they were added (edit constraints included).
     public var constraints: [Constraint] {
-        tableau.records.values.sorted { $0.sequence < $1.sequence }.map(\.constraint)
+        tableau.records.map(\.constraint)
     }
 
     // MARK: Edit variables

@@ -14,8 +14,8 @@ extension Tableau {
         // Grow the tables once rather than rehashing or copying them as they fill: at most
         // one symbol per term and two markers per constraint.
         var terms = 0
-        for constraint in constraints { terms += constraint.expression.terms.count }
-        records.reserveCapacity(records.count + constraints.count)
+        for constraint in constraints { terms += constraint.terms.count }
+        reserveGrowing(&recordSlots, recordSlots.count + constraints.count)
         if variablesIndexed { variables.reserveCapacity(variables.count + terms) }
         reserveSymbols(symbolCount + terms + 2 * constraints.count)
         let mark = begin()
@@ -30,7 +30,7 @@ extension Tableau {
         var processed = 0
         do throws(StepError) {
             for (position, constraint) in constraints.enumerated() {
-                if records[Identity(constraint)] != nil {
+                if hasRecord(constraint) {
                     duplicates.append(position)
                     continue
                 }
@@ -47,7 +47,7 @@ extension Tableau {
                     nextSkipped = skipped.next()
                     continue
                 }
-                records[Identity(constraints[position])] = nil
+                if let slot = recordSlot(of: constraints[position]) { removeRecord(at: slot, journaled: false) }
             }
             return nil
         }

@@ -10,21 +10,20 @@ extension Tableau {
     /// ``Solver/addConstraint(_:)`` in one access to the tableau: rejects a duplicate,
     /// rebuilds if needed, then adds.
     mutating func addNew(_ constraint: Constraint) throws(StepError) {
-        guard records[Identity(constraint)] == nil else { throw .failure(.duplicateConstraint(constraint)) }
+        guard !hasRecord(constraint) else { throw .failure(.duplicateConstraint(constraint)) }
         do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
         try add(constraint)
     }
 
     /// Removes a constraint; a required equality schedules a rebuild instead.
     mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        let key = Identity(constraint)
-        guard let record = records[key] else { throw .unknownConstraint(constraint) }
-        if needsRebuild || (record.marker == nil && constraint.strength.isRequired) {
-            records[key] = nil
+        guard let slot = recordSlot(of: constraint) else { throw .unknownConstraint(constraint) }
+        if needsRebuild || (recordSlots[slot]!.marker == nil && constraint.strength.isRequired) {
+            removeRecord(at: slot, journaled: false)
             needsRebuild = true
             return
         }
-        try run { (t: inout Tableau) throws(StepError) in try t.erase(record) }
+        try run { (t: inout Tableau) throws(StepError) in try t.erase(slot) }
     }
 
     mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
@@ -44,7 +43,7 @@ extension Tableau {
         guard let info = edits[key] else { throw .unknownEditVariable(variable) }
         try rebuildIfNeeded()
         try run { (t: inout Tableau) throws(StepError) in
-            try t.erase(t.records[Identity(info.constraint)]!)
+            try t.erase(t.recordSlot(of: info.constraint)!)
             t.setEdit(key, nil)
         }
     }

@@ -14,8 +14,7 @@ extension Tableau {
 
     /// A minimal set of the required constraints in the solver that `constraint` contradicts.
     func conflicts(for constraint: Constraint) -> [Constraint] {
-        let required = records.values.filter { $0.constraint.strength.isRequired }
-            .sorted { $0.sequence < $1.sequence }
+        let required = records.filter { $0.constraint.strength.isRequired }
         var byVariable: [Identity: [Int]] = [:]
         for (position, record) in required.enumerated() {
             for term in record.constraint.expression.terms {
@@ -36,6 +35,7 @@ extension Tableau {
         }
         let component = required.indices.filter { inComponent[$0] }.map { required[$0].constraint }
         var explainer = Tableau(tracksEqualityMarkers: true)
+        explainer.storesHints = false
         for member in component { try? explainer.add(member) }
         guard let found = explainer.certificateMembers(for: constraint) else { return component }
         guard found.count <= Tableau.deletionFilterLimit else { return found }
@@ -58,7 +58,7 @@ extension Tableau {
         } catch {
             guard case .unsatisfiable = error, let proof = certificate else { return nil }
             var owners: [Symbol: Record] = [:]
-            for record in records.values {
+            for case let record? in recordSlots {
                 if let marker = record.marker, record.constraint.strength.isRequired { owners[marker] = record }
             }
             return (proof.row.cells.map(\.symbol) + (proof.basic.map { [$0] } ?? [])).compactMap { owners[$0] }
@@ -70,6 +70,7 @@ extension Tableau {
     /// Whether `constraint` cannot hold together with `others`.
     private static func contradicts(_ constraint: Constraint, _ others: [Constraint]) -> Bool {
         var solver = Tableau(tracksEqualityMarkers: false)
+        solver.storesHints = false
         do throws(StepError) {
             for other in others { try solver.add(other) }
             try solver.add(constraint)

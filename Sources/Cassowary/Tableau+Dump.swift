@@ -36,7 +36,7 @@ extension Tableau {
             out += "  \(info.constraint.expression) -> \(formatNumber(info.constant)) | \(info.constraint.strength)\n"
         }
         out += "Constraints\n"
-        for record in records.values.sorted(by: { $0.sequence < $1.sequence }) {
+        for record in records {
             out += "  \(record.constraint)\n"
         }
         if needsRebuild { out += "(rebuild pending)\n" }
@@ -46,7 +46,7 @@ extension Tableau {
     /// The weighted error of the preferences on one level at the current solution.
     mutating func error(at level: Double) -> Double {
         var total = 0.0
-        for record in records.values.sorted(by: { $0.sequence < $1.sequence }) {
+        for record in records {
             let constraint = record.constraint
             func weight(above: Bool) -> Double {
                 constraint.errorStrength(above: above).components.first(where: { $0.level == level })?.weight ?? 0
@@ -71,13 +71,13 @@ extension Tableau {
     var statistics: (rows: Int, cells: Int, symbols: Int, constraints: Int) {
         var rowCount = 0, cellCount = 0
         for row in rows { if let row { rowCount += 1; cellCount += row.cells.count } }
-        return (rowCount, cellCount, symbolCount, records.count)
+        return (rowCount, cellCount, symbolCount, recordCount)
     }
 
     /// Whether the solver holds nothing: no constraint, edit, variable, row or cost.
     mutating func isEmpty() -> Bool {
         _ = try? rebuildIfNeeded()
-        return records.isEmpty && edits.isEmpty && registeredVariableCount == 0
+        return recordCount == 0 && edits.isEmpty && registeredVariableCount == 0
             && rows.allSatisfy { $0 == nil } && objective.isZero
     }
 }

@@ -8,7 +8,7 @@ extension Tableau {
         let delta = value - info.constant
         info.constant = value
         setEdit(key, info)
-        let record = records[Identity(info.constraint)]!
+        let record = recordSlots[recordSlot(of: info.constraint)!]!
         let plus = record.marker!, minus = record.other!
         if rows[plus.index] != nil {
             if shiftConstant(plus, by: -delta) < 0 { infeasible.append(plus) }
@@ -92,26 +92,29 @@ extension Tableau {
     /// Replaces `old` by `new` in one transaction: by shifting `old`'s marker column when
     /// only the constant differs and a marker exists, else by removing and adding.
     mutating func replace(_ old: Constraint, with new: Constraint) throws(StepError) {
-        if let record = records[Identity(old)], record.marker == nil {
+        guard let slot = recordSlot(of: old) else { throw .failure(.unknownConstraint(old)) }
+        if recordSlots[slot]!.marker == nil {
             // A required equality without a marker: rebuild without it, then add `new`. The
             // tableau is a value, so keeping the old one costs nothing until it is replaced,
             // and restoring it on failure is exact.
             let saved = self
-            records[Identity(old)] = nil
+            removeRecord(at: slot, journaled: false)
             needsRebuild = true
             do throws(StepError) {
                 do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
                 try add(new)
             } catch {
                 self = saved
+                // The rebuild moved the records to other slots.
+                pointHintsAtSlots()
                 throw error
             }
             return
         }
         try transaction { (t: inout Tableau) throws(StepError) in
-            let record = t.records[Identity(old)]!
+            let record = t.recordSlots[slot]!
             guard let marker = record.marker, Tableau.differOnlyInConstant(old, new) else {
-                try t.erase(record)
+                try t.erase(slot)
                 try t.insert(new)
                 return
             }
@@ -123,10 +126,10 @@ extension Tableau {
             case (.equal, false): -1
             case (.equal, true): 1
             }
-            let shift = -(new.expression.constant - old.expression.constant) / sigma
-            t.setRecord(Identity(old), nil, replacing: .some(record))
-            t.setRecord(Identity(new), Record(constraint: new, marker: record.marker, other: record.other,
-                                                      sequence: record.sequence), replacing: .some(nil))
+            let shift = -(new.constant - old.constant) / sigma
+            t.removeRecord(at: slot, journaled: true)
+            t.addRecord(Record(constraint: new, marker: record.marker, other: record.other, sequence: record.sequence),
+                        journaled: true)
             if t.rows[marker.index] != nil {
                 let value = t.shiftConstant(marker, by: shift)
                 if marker.isDummy && !nearZero(value) {
@@ -146,9 +149,7 @@ extension Tableau {
     /// Whether two constraints have the same terms, relation and strengths.
     static func differOnlyInConstant(_ a: Constraint, _ b: Constraint) -> Bool {
         guard a.relation == b.relation, a.strength == b.strength, a.belowStrength == b.belowStrength,
-              a.expression.terms.count == b.expression.terms.count else { return false }
-        return zip(a.expression.terms, b.expression.terms).allSatisfy {
-            $0.variable === $1.variable && $0.coefficient == $1.coefficient
-        }
+              a.terms.hasSameTerms(as: b.terms) else { return false }
+        return true
     }
 }

@@ -107,7 +107,8 @@ extension Tableau {
         }
         while metaJournal.count > metaMark {
             switch metaJournal.removeLast() {
-            case .record(let key, let old): records[key] = old
+            case .recordAdded(let slot, let reused): undoRecordAdded(at: Int(slot), reused: reused)
+            case .recordRemoved(let slot, let record): undoRecordRemoved(at: Int(slot), record)
             case .edit(let key, let old): edits[key] = old
             case .variable(let key, let old): variables[key] = old
             }

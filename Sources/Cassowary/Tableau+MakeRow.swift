@@ -4,21 +4,27 @@ extension Tableau {
     /// The constraint as a row over the current parametric symbols, with its marker
     /// (slack or error) symbols, and a constant that is not negative.
     mutating func makeRow(_ constraint: Constraint, _ record: inout Record) -> Row {
-        let expression = constraint.expression
-        var constant = expression.constant
+        var constant = constraint.constant
         // The terms, with basic variables replaced by their rows, are collected as loose
         // cells, then sorted and summed once, so the row is allocated once, with room for
-        // the markers.
-        // The terms are read through their buffer, which spares a retain of each variable.
-        expression.terms.withUnsafeBufferPointer { terms in
-            guard let base = terms.baseAddress else { return }
-            for k in 0..<terms.count where !nearZero(terms[k].coefficient) {
-                let coefficient = terms[k].coefficient
-                let symbol = symbol(forTermAt: base + k)
-                if rows[symbol.index] != nil {
-                    constant += collectRow(symbol.index, times: coefficient)
-                } else {
-                    collect(symbol, coefficient)
+        // the markers. The terms are read in place, which spares a retain of each variable.
+        let n = constraint.terms.count
+        if n <= 4 {
+            for k in 0..<n {
+                let (variable, coefficient) = constraint.terms.unretainedTerm(at: k)
+                collectTerm(variable, coefficient, &constant)
+            }
+        } else {
+            constraint.terms.spilled.withUnsafeBufferPointer { terms in
+                guard let base = terms.baseAddress else { return }
+                for k in 0..<terms.count where !nearZero(terms[k].coefficient) {
+                    let coefficient = terms[k].coefficient
+                    let symbol = symbol(forTermAt: base + k)
+                    if rows[symbol.index] != nil {
+                        constant += collectRow(symbol.index, times: coefficient)
+                    } else {
+                        collect(symbol, coefficient)
+                    }
                 }
             }
         }
@@ -53,6 +59,20 @@ extension Tableau {
         }
         if row.constant < 0 { row.reverseSign() }
         return row
+    }
+
+    /// Collects one term of a constraint: its cell, or its variable's row when it is basic
+    /// (whose constant goes into `constant`).
+    @inline(__always) mutating func collectTerm(_ variable: Unmanaged<Variable>, _ coefficient: Double,
+                                                _ constant: inout Double) {
+        guard !nearZero(coefficient) else { return }
+        // The constraint keeps the variable alive: borrowed, it needs no retain.
+        let symbol = variable._withUnsafeGuaranteedRef { (v: Variable) -> Symbol in self.symbol(for: v) }
+        if rows[symbol.index] != nil {
+            constant += collectRow(symbol.index, times: coefficient)
+        } else {
+            collect(symbol, coefficient)
+        }
     }
 
     /// A row rewritten over the current parametric symbols (its basic symbols replaced by

@@ -50,12 +50,9 @@ extension Tableau {
             substitute(subject, row)
             insertRow(subject, consume row)
         }
-        if batching {
-            // Not journaled: a failed batch removes its records itself (see ``addBatch(_:)``).
-            records[Identity(constraint)] = consume record
-        } else {
-            setRecord(Identity(constraint), consume record, replacing: .some(nil))
-        }
+        // Not journaled in a batch: a failed batch removes its records itself (see
+        // ``addBatch(_:)``).
+        addRecord(consume record, journaled: !batching)
         if batching && !dual {
             // Feasible as it stands (the subject is a user variable, a fresh marker, or the
             // row's constant is zero); the primal optimization waits for the end of the batch.
@@ -120,8 +117,10 @@ extension Tableau {
         return best
     }
 
-    /// Takes a constraint's row out of the tableau and re-optimizes.
-    mutating func erase(_ record: Record) throws(StepError) {
+    /// Takes the row of the constraint whose record is in `slot` out of the tableau and
+    /// re-optimizes.
+    mutating func erase(_ slot: Int) throws(StepError) {
+        let record = recordSlots[slot]!
         let constraint = record.constraint
         for symbol in [record.marker, record.other] {
             guard let symbol, symbol.kind == .error else { continue }
@@ -147,7 +146,7 @@ extension Tableau {
                 substitute(marker, row)
             }
         }
-        setRecord(Identity(constraint), nil)
+        removeRecord(at: slot, journaled: true)
         release(constraint)
         try optimize()
     }
@@ -191,13 +190,13 @@ extension Tableau {
         func group(_ record: Record) -> Int {
             editKeys[Identity(record.constraint)] != nil ? 0 : record.constraint.strength.isRequired ? 1 : 2
         }
-        let all = Array(records.values)
+        let all = recordSlots.compactMap { $0 }
         let ordered = all.indices.map { (group: group(all[$0]), sequence: all[$0].sequence, index: $0) }
             .sorted { ($0.group, $0.sequence) < ($1.group, $1.sequence) }
             .map { all[$0.index] }
         clearTableau()
-        records = [:]
-        records.reserveCapacity(ordered.count)
+        resetRecords([])
+        recordSlots.reserveCapacity(ordered.count)
         needsRebuild = false
         do {
             for record in ordered {
@@ -209,7 +208,7 @@ extension Tableau {
             }
         } catch {
             // Never lose a constraint: keep every record and try again on the next call.
-            records = Dictionary(uniqueKeysWithValues: ordered.map { (Identity($0.constraint), $0) })
+            resetRecords(ordered)
             needsRebuild = true
             throw .internalError("rebuilding the tableau failed: \(error)")
         }

@@ -62,7 +62,19 @@ struct Tableau {
     var certificate: (row: Row, basic: Symbol?)?
 
     // What the user has given the solver.
-    var records: [Identity: Record] = [:]
+    /// The constraints' records, each in the slot its constraint's hint names (see
+    /// Tableau+Records.swift); nil slots are free and listed in `freeRecordSlots`.
+    var recordSlots: [Record?] = []
+    var freeRecordSlots: [Int32] = []
+    var recordCount = 0
+    /// The records' slots, kept only once ``recordsIndexed`` is set: until then each
+    /// constraint's ``Constraint/recordHint`` finds its record, and the dictionary is built
+    /// from the slots the first time a hint fails (see ``recordSlot(of:)``).
+    var recordIndex: [Identity: Int] = [:]
+    var recordsIndexed = false
+    /// Whether storing a record points its constraint's hint here. A tableau made only to
+    /// explain a conflict leaves the hints to the solver's own tableau.
+    var storesHints = true
     var edits: [Identity: EditInfo] = [:]
     /// The registered variables' symbols, kept only once ``variablesIndexed`` is set: until
     /// then each variable's ``Variable/symbolHint`` finds its symbol, and the dictionary is
@@ -84,7 +96,8 @@ struct Tableau {
         case references(Int32, Int32)
     }
     enum MetaUndo {
-        case record(Identity, Record?)
+        case recordAdded(Int32, reused: Bool)
+        case recordRemoved(Int32, Record)
         case edit(Identity, EditInfo?)
         case variable(Identity, Symbol?)
     }
@@ -164,11 +177,6 @@ extension Tableau {
         touch(basic.index)
         rows[basic.index] = nil
         return row
-    }
-
-    mutating func setRecord(_ key: Identity, _ record: Record?, replacing old: Record?? = .none) {
-        if journaling { metaJournal.append(.record(key, old ?? records[key])) }
-        records[key] = record
     }
 
     mutating func setEdit(_ key: Identity, _ info: EditInfo?) {
@@ -326,12 +334,12 @@ extension Tableau {
 
     /// Drops one reference to each variable of the constraint; forgets unreferenced ones.
     mutating func release(_ constraint: Constraint) {
-        for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            let key = Identity(term.variable)
-            guard let symbol = registeredSymbol(of: term.variable) else { continue }
+        for k in 0..<constraint.terms.count {
+            let term = constraint.terms[k]
+            guard !nearZero(term.coefficient), let symbol = registeredSymbol(of: term.variable) else { continue }
             let count = states[symbol.index].references - 1
             setReferences(symbol, count)
-            if count == 0 { setVariable(key, nil) }
+            if count == 0 { setVariable(Identity(term.variable), nil) }
         }
     }
 }

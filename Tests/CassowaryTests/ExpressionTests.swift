@@ -25,6 +25,39 @@ import Testing
         #expect(c.description == "x - y - 10 == 0 | required")
     }
 
+    @Test func termListBuildsTheSameConstraint() throws {
+        let z = Variable("z"), w = Variable("w"), v = Variable("v")
+        let cases: [[Term]] = [
+            [], [Term(x)], [Term(x, coefficient: 0)], [Term(x), Term(y, coefficient: -1)],
+            [Term(x), Term(y), Term(x, coefficient: 2)], [Term(x), Term(x, coefficient: -1), Term(y)],
+            [Term(x), Term(y), Term(z), Term(w)], [Term(x), Term(y), Term(x, coefficient: -1), Term(y, coefficient: -1)],
+            [Term(x), Term(y), Term(z), Term(w), Term(v, coefficient: 3)],
+            [Term(x), Term(y), Term(z), Term(w), Term(x, coefficient: -1), Term(y)],
+        ]
+        for terms in cases {
+            var list = TermList()
+            for term in terms { list.append(term) }
+            let expected = Constraint(Expression(terms, constant: -10), .lessThanOrEqual, strength: .strong)
+            let built = Constraint(list, constant: -10, .lessThanOrEqual, strength: .strong)
+            #expect(built.description == expected.description)
+            #expect(built.expression.terms.map(\.coefficient) == expected.expression.terms.map(\.coefficient))
+            #expect(zip(built.expression.terms, expected.expression.terms).allSatisfy { $0.variable === $1.variable })
+            let both = try #require(Constraint(list, constant: 1, equalAbove: .weak, below: .strong))
+            #expect(both.description == Constraint(Expression(terms, constant: 1), equalAbove: .weak, below: .strong)?.description)
+        }
+        #expect(Constraint(TermList(), constant: 0, equalAbove: .required, below: .weak) == nil)
+        // Constants shift in place when only the constant differs.
+        var a = TermList(), b = TermList()
+        a.append(Term(x))
+        b.append(Term(x))
+        let solver = Solver()
+        let old = Constraint(a, constant: -1, .equal)
+        try solver.addConstraint(old)
+        #expect(Tableau.differOnlyInConstant(old, Constraint(b, constant: -2, .equal)))
+        try solver.replaceConstraint(old, with: Constraint(b, constant: -2, .equal))
+        #expect(solver.value(of: x) == 2)
+    }
+
     @Test func violated() {
         x.value = 3
         #expect((x == 3).isViolated == false)

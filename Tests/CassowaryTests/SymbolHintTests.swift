@@ -56,4 +56,74 @@ import Testing
         try a.addConstraint(x == 30)
         #expect(a.tableau.registeredVariableCount == 2 && a.value(of: x) == 30 && b.value(of: x) == 20)
     }
+
+    @Test func constraintSharedByTwoSolvers() throws {
+        // Each solver stores the constraint's record in a different slot; the hint names
+        // the slot of the last one, and the other finds the record by its index.
+        let x = Variable("x"), y = Variable("y")
+        let a = Solver(), b = Solver()
+        try a.addConstraint(y == 1)
+        let shared = x >= 5
+        try a.addConstraint(shared)
+        try b.addConstraint(shared)
+        #expect(a.hasConstraint(shared) && b.hasConstraint(shared))
+        #expect(throws: SolverError.self) { try a.addConstraint(shared) }
+        try a.removeConstraint(shared)
+        #expect(!a.hasConstraint(shared) && b.hasConstraint(shared))
+        #expect(throws: SolverError.self) { try a.removeConstraint(shared) }
+        try b.removeConstraint(shared)
+        #expect(!b.hasConstraint(shared))
+        try a.addConstraint(shared)
+        #expect(a.hasConstraint(shared) && a.constraints.count == 2 && a.value(of: x) == 5)
+    }
+
+    @Test func slotsAreReusedAndRolledBack() throws {
+        let x = Variable("x"), y = Variable("y")
+        let solver = Solver()
+        let first = x >= 1, second = y >= 2, third = (x == 10).withStrength(.weak)
+        try solver.addConstraints([first, second, third])
+        try solver.removeConstraint(second)
+        // A new constraint takes the freed slot; the removed one is not found through it.
+        let fourth = y <= 20
+        try solver.addConstraint(fourth)
+        #expect(!solver.hasConstraint(second) && solver.hasConstraint(fourth))
+        try solver.addConstraint(second)
+        #expect(solver.constraints.map { ObjectIdentifier($0) } == [first, third, fourth, second].map { ObjectIdentifier($0) })
+        // A failed add and a failed replacement leave every record where it was.
+        let before = solver.dump()
+        #expect(throws: SolverError.self) { try solver.addConstraint(x <= 0) }
+        #expect(throws: SolverError.self) { try solver.replaceConstraint(second, with: y >= 30) }
+        #expect(solver.dump() == before)
+        for c in [first, second, third, fourth] { #expect(solver.hasConstraint(c)) }
+        // A replacement that only shifts the constant takes over the slot.
+        let shifted = x >= 3
+        try solver.replaceConstraint(first, with: shifted)
+        #expect(!solver.hasConstraint(first) && solver.hasConstraint(shifted))
+        #expect(solver.value(of: x) == 10 && solver.statistics.constraints == 4)
+    }
+
+    @Test func failedRebuildingReplacementKeepsTheRecords() throws {
+        // A required equality without a marker is replaced by rebuilding the tableau, which
+        // moves the records to other slots; a failure restores the old tableau.
+        let x = Variable("x"), y = Variable("y")
+        let solver = Solver()
+        let soft = (y == 3).withStrength(.weak), pin = x == 1, limit = x <= 5
+        try solver.addConstraints([soft, pin, limit])
+        #expect(throws: SolverError.self) { try solver.replaceConstraint(pin, with: x == 6) }
+        for c in [soft, pin, limit] { #expect(solver.hasConstraint(c)) }
+        try solver.removeConstraint(soft)
+        try solver.replaceConstraint(pin, with: x == 2)
+        #expect(!solver.hasConstraint(pin) && solver.value(of: x) == 2 && solver.constraints.count == 2)
+    }
+
+    @Test func conflictExplanationLeavesTheHints() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        let low = x >= 10, high = x <= 20
+        try solver.addConstraints([low, high])
+        #expect(throws: SolverError.self) { try solver.addConstraint(x >= 30) }
+        #expect(solver.tableau.recordsIndexed == false)
+        try solver.removeConstraint(high)
+        #expect(solver.hasConstraint(low) && !solver.hasConstraint(high))
+    }
 }
