@@ -125,8 +125,7 @@ extension LayoutEngine {
     /// changed, aliasing it or not as ``frameAlias(for:frame:)`` says; returns false when
     /// the view neither was nor is aliased (the caller replaces its constraints then).
     func refreshAlias(of view: LayoutView, frame new: [LayoutConstraint]) -> Bool {
-        let key = Identity(view)
-        guard !isScratch, var made = generated[key] else { return false }
+        guard !isScratch, var made = view.generatedStorage else { return false }
         let old = view.frameAlias
         let alias = frameAlias(for: view, frame: new)
         guard old != nil || alias != nil else { return false }
@@ -138,7 +137,7 @@ extension LayoutEngine {
             for (o, n) in zip(made.frame, new) { o.storedConstant = n.storedConstant }
         } else {
             made.frame = new
-            generated[key] = made
+            view.generatedStorage = made
         }
         view.frameAlias = alias
         if alias == nil {
@@ -164,9 +163,9 @@ extension LayoutEngine {
             c.items.contains { item in item === view || aliases.contains { $0 === item } }
         }
         var users = view.constraints.filter(uses) + root.constraints.filter(uses)
-        if let made = generated[Identity(view)] { users += made.content + made.guides }
+        if let made = generatedConstraints(of: view) { users += made.content + made.guides }
         for subview in view.subviews {
-            if let made = generated[Identity(subview)] { users += made.frame }
+            if let made = generatedConstraints(of: subview) { users += made.frame }
         }
         for constraint in users where lowering(of: constraint) != nil { constantChanged(constraint) }
     }
@@ -204,7 +203,7 @@ extension LayoutEngine {
         for c in constraints {
             for (item, attribute) in [(c.firstItem, c.firstAttribute), (c.secondItem, c.secondAttribute)] {
                 let owner = (item as? LayoutView) ?? (item as? LayoutGuide).flatMap { $0.isInsetAlias ? $0.owningView : nil }
-                guard let view = owner, view.frameAlias != nil, let frame = generated[Identity(view)]?.frame,
+                guard let view = owner, view.frameAlias != nil, let frame = generatedConstraints(of: view)?.frame,
                       frame.count == 4 else { continue }
                 let bare = attribute.withoutMargin
                 let rtl = view.effectiveUserInterfaceLayoutDirection == .rightToLeft

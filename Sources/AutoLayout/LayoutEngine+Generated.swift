@@ -6,10 +6,10 @@ import Cassowary
 extension LayoutEngine {
     /// Makes and installs the engine's constraints for one view.
     func addGenerated(for view: LayoutView) {
-        guard generated[Identity(view)] == nil else { return }
+        guard !hasGenerated(view) else { return }
         let made = Generated(frame: frameConstraints(for: view), content: contentConstraints(for: view),
                              guides: guideConstraints(for: view))
-        generated[Identity(view)] = made
+        setGenerated(made, of: view)
         if !isScratch {
             let alias = frameAlias(for: view, frame: made.frame)
             if alias != nil || view.frameAlias != nil {
@@ -26,7 +26,8 @@ extension LayoutEngine {
     }
 
     func removeGenerated(for view: LayoutView) {
-        guard let made = generated.removeValue(forKey: Identity(view)) else { return }
+        guard let made = generatedConstraints(of: view) else { return }
+        setGenerated(nil, of: view)
         if !isScratch && view.frameAlias != nil {
             view.frameAlias = nil
             aliasesNeedWriting = true
@@ -38,8 +39,7 @@ extension LayoutEngine {
     /// Replaces one group of a view's constraints, changing constants in place when only
     /// the constants differ (a resize, a new frame, a new intrinsic size).
     func replace(_ group: WritableKeyPath<Generated, [LayoutConstraint]>, of view: LayoutView, with new: [LayoutConstraint]) {
-        let key = Identity(view)
-        guard var made = generated[key] else { return }
+        guard var made = generatedConstraints(of: view) else { return }
         let old = made[keyPath: group]
         if old.count == new.count, zip(old, new).allSatisfy({ LayoutEngine.sameShape($0, $1) }) {
             for (o, n) in zip(old, new) where o.storedConstant != n.storedConstant {
@@ -50,7 +50,7 @@ extension LayoutEngine {
         }
         for constraint in old { uninstall(constraint) }
         made[keyPath: group] = new
-        generated[key] = made
+        setGenerated(made, of: view)
         for constraint in new { install(constraint) }
     }
 
@@ -66,7 +66,7 @@ extension LayoutEngine {
     /// are rebased on the superview's current size. Subviews' masks are left alone: they
     /// already follow the superview's size.
     func frameChanged(of view: LayoutView) {
-        guard generated[Identity(view)] != nil else { return }
+        guard hasGenerated(view) else { return }
         let frame = frameConstraints(for: view)
         if !refreshAlias(of: view, frame: frame) { replace(\.frame, of: view, with: frame) }
         // Guides are tied to the view's edges, so they follow a new size by themselves;
@@ -74,21 +74,21 @@ extension LayoutEngine {
     }
 
     func refreshGenerated(for view: LayoutView) {
-        guard generated[Identity(view)] != nil else { return }
+        guard hasGenerated(view) else { return }
         let frame = frameConstraints(for: view)
         if !refreshAlias(of: view, frame: frame) { replace(\.frame, of: view, with: frame) }
         replace(\.content, of: view, with: contentConstraints(for: view))
     }
 
     func refreshContentSize(for view: LayoutView) {
-        guard generated[Identity(view)] != nil else { return }
+        guard hasGenerated(view) else { return }
         replace(\.content, of: view, with: contentConstraints(for: view))
     }
 
     /// Brings a view's guides up to date: the constants of the constraints that use its
     /// margins or safe area (when those insets changed), and its readable guide.
     func refreshGuides(of view: LayoutView) {
-        guard let made = generated[Identity(view)] else { return }
+        guard let made = generatedConstraints(of: view) else { return }
         if let applied = view.appliedInsets {
             let margins = view.effectiveMarginInsets, safeArea = view.safeAreaInsets
             if applied.margins != margins || applied.safeArea != safeArea {
@@ -215,6 +215,8 @@ extension LayoutEngine {
     /// the two inequalities.
     func contentConstraints(for view: LayoutView) -> [LayoutConstraint] {
         let size = view.currentIntrinsicSize()
+        // (Most views without an intrinsic size: no array to make for them.)
+        guard (size.width >= 0 && size.width.isFinite) || (size.height >= 0 && size.height.isFinite) else { return [] }
         var made: [LayoutConstraint] = []
         made.reserveCapacity(2)
         func add(_ axis: LayoutAxis, _ attribute: LayoutAttribute, _ value: Double) {

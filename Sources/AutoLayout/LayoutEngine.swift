@@ -11,8 +11,11 @@ final class LayoutEngine {
     let solver = Solver(keepsEqualityMarkers: true)
     /// Active constraints the engine broke because they could not hold.
     @exclusivity(unchecked) var broken: [LayoutConstraint] = []
-    /// What the engine made for each view.
-    @exclusivity(unchecked) var generated: [Identity: Generated] = [:]
+    /// What a scratch engine made for each view (a hierarchy's engine keeps it on the view
+    /// instead, see ``generatedConstraints(of:)``).
+    @exclusivity(unchecked) var scratchGenerated: [Identity: Generated] = [:]
+    /// The number of views the engine made constraints for: the views it has taken in.
+    @exclusivity(unchecked) var generatedCount = 0
     @exclusivity(unchecked) var changed = true
     @exclusivity(unchecked) var inLayout = false
     /// Whether a removal may have made room for a broken constraint.
@@ -87,6 +90,25 @@ final class LayoutEngine {
         isScratch = scratch
     }
 
+    /// What the engine made for a view, nil when it has not taken the view in. A hierarchy's
+    /// engine keeps it on the view (``LayoutView/generatedStorage``: no table to hash into
+    /// for every view); a scratch engine, whose views stay in their hierarchy, in a table.
+    @inline(__always) func generatedConstraints(of view: LayoutView) -> Generated? {
+        isScratch ? scratchGenerated[Identity(view)] : view.generatedStorage
+    }
+
+    /// Whether the engine made its constraints for a view (has taken it in).
+    @inline(__always) func hasGenerated(_ view: LayoutView) -> Bool {
+        isScratch ? scratchGenerated[Identity(view)] != nil : view.generatedStorage != nil
+    }
+
+    /// Records what the engine made for a view (nil: the view left), keeping the count.
+    func setGenerated(_ made: Generated?, of view: LayoutView) {
+        let had = hasGenerated(view)
+        generatedCount += (made != nil ? 1 : 0) - (had ? 1 : 0)
+        if isScratch { scratchGenerated[Identity(view)] = made } else { view.generatedStorage = made }
+    }
+
     /// The solver constraint of a layout constraint in this engine.
     func lowering(of constraint: LayoutConstraint) -> Cassowary.Constraint? {
         isScratch ? scratchLowerings[Identity(constraint)] : constraint.lowering
@@ -106,6 +128,8 @@ final class LayoutEngine {
         updateFlags = FlaggedViews(alwaysScans: updateFlags.alwaysScans)
         for view in root.subtree() {
             for constraint in view.constraints { setLowering(nil, of: constraint) }
+            // The engine that takes the views in makes its own constraints for them.
+            if !isScratch { view.generatedStorage = nil }
         }
     }
 
@@ -163,7 +187,7 @@ final class LayoutEngine {
             // Name the solver's constraints by their layout constraints (only on this path).
             var owners: [Identity: LayoutConstraint] = [:]
             for view in root.subtree() {
-                for c in view.constraints + (generated[Identity(view)]?.all ?? []) {
+                for c in view.constraints + (generatedConstraints(of: view)?.all ?? []) {
                     if let lowering = lowering(of: c) { owners[Identity(lowering)] = c }
                 }
             }

@@ -93,6 +93,9 @@ open class LayoutView: LayoutItem {
     /// The view's frame as constants and the root's variables, when its engine places it
     /// without variables of its own (see ``FrameAlias``); nil otherwise.
     @exclusivity(unchecked) var frameAlias: FrameAlias?
+    /// The constraints the hierarchy's engine made for the view; nil until it takes the
+    /// view in (see ``LayoutEngine/generatedConstraints(of:)``).
+    @exclusivity(unchecked) var generatedStorage: LayoutEngine.Generated?
     @exclusivity(unchecked) var marginsGuideStorage: LayoutGuide?
     @exclusivity(unchecked) var safeAreaGuideStorage: LayoutGuide?
     @exclusivity(unchecked) var readableGuideStorage: LayoutGuide?
