@@ -180,6 +180,20 @@ extension LayoutEngine {
         for view in root.subviews {
             guard let alias = view.frameAlias else { continue }
             let v = view.variables
+            guard v.hasVariables else {
+                // (The usual case: the view never had variables. Each value that changed is
+                // reported, by the view's ItemVariables, as its variable would be.)
+                let old = v.values
+                let new = Rect(x: alias.x.value(base), y: alias.y.value(base), width: alias.width.value(base),
+                               height: alias.height.value(base))
+                let id = Identity(v)
+                if old.minX != new.minX { changed.append(id) }
+                if old.minY != new.minY { changed.append(id) }
+                if old.width != new.width { changed.append(id) }
+                if old.height != new.height { changed.append(id) }
+                v.values = new
+                continue
+            }
             /// Writes one variable (no array of pairs: this runs for every aliased view).
             func write(_ variable: Variable, _ form: AliasForm) {
                 let value = form.value(base)

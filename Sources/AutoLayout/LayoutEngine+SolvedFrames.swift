@@ -73,13 +73,27 @@ extension LayoutEngine {
         return owners
     }
 
-    /// Adds a view's four variables to an owners table.
+    /// Adds a view's four variables to an owners table; a view without variables (see
+    /// ``ItemVariables``) is listed by its ``ItemVariables``, which is what
+    /// ``writeAliases(into:)`` reports for it, until it makes them.
     static func addOwner(_ view: LayoutView, to owners: inout [Identity: Unmanaged<LayoutView>]) {
         let owner = Unmanaged.passUnretained(view), v = view.variables
+        guard v.hasVariables else {
+            owners[Identity(v)] = owner
+            v.listedWithoutVariables = true
+            return
+        }
         owners[Identity(v.x)] = owner
         owners[Identity(v.y)] = owner
         owners[Identity(v.width)] = owner
         owners[Identity(v.height)] = owner
+    }
+
+    /// Takes a view out of an owners table.
+    static func removeOwner(_ view: LayoutView, from owners: inout [Identity: Unmanaged<LayoutView>]) {
+        let v = view.variables
+        owners[Identity(v)] = nil
+        for variable in v.madeVariables { owners[Identity(variable)] = nil }
     }
 
     /// Sets the frame of every subview of `view` from the solver; returns whether any moved
@@ -89,8 +103,9 @@ extension LayoutEngine {
         var moved = false
         let insets = view.alignmentRectInsets
         let isRoot = view === root
-        let originX = isRoot ? 0 : view.variables.x.value - insets.left
-        let originY = isRoot ? 0 : view.variables.y.value - insets.top
+        let base = isRoot ? Rect.zero : view.variables.rect
+        let originX = isRoot ? 0 : base.minX - insets.left
+        let originY = isRoot ? 0 : base.minY - insets.top
         for subview in view.subviews {
             let r = subview.variables.rect, i = subview.alignmentRectInsets
             let frame = Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,

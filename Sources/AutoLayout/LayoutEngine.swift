@@ -306,10 +306,7 @@ final class LayoutEngine {
         for view in views {
             for constraint in view.constraints { uninstall(constraint) }
             removeGenerated(for: view)
-            if variableOwners != nil {
-                let v = view.variables
-                for variable in [v.x, v.y, v.width, v.height] { variableOwners![Identity(variable)] = nil }
-            }
+            if variableOwners != nil { LayoutEngine.removeOwner(view, from: &variableOwners!) }
         }
         unlist(views, inside: inside)
     }

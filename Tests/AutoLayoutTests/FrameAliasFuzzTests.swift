@@ -183,4 +183,31 @@ import Testing
         cell.removeFromSuperview()
         #expect(cell.frameAlias == nil)
     }
+
+    @Test("an aliased view has no variables until it is placed by constraints, and then moves")
+    func aliasedViewsMakeVariablesLate() throws {
+        let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+        let cells = (0..<8).map { LayoutView(identifier: "cell\($0)", frame: Rect(x: 0, y: Double($0) * 60, width: 375, height: 60)) }
+        for cell in cells { root.addSubview(cell) }
+        root.layoutIfNeeded()
+        #expect(cells.allSatisfy { !$0.variables.hasVariables && $0.frameAlias != nil })
+        // A small change: the engine finds the moved views through its table of owners.
+        cells[3].frame = Rect(x: 0, y: 200, width: 375, height: 50)
+        root.layoutIfNeeded()
+        #expect(root.engine.variableOwners != nil && cells[3].frame.minY == 200)
+        // Cell 5 is placed by constraints from now on: its variables are made and listed.
+        cells[5].translatesAutoresizingMaskIntoConstraints = false
+        let top = cells[5].topAnchor.constraint(equalTo: root.topAnchor, constant: 300)
+        try LayoutConstraint.activate([top, cells[5].leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       cells[5].widthAnchor.constraint(equalToConstant: 100),
+                                       cells[5].heightAnchor.constraint(equalToConstant: 30)])
+        root.layoutIfNeeded()
+        #expect(cells[5].variables.hasVariables && cells[5].frame == Rect(x: 0, y: 300, width: 100, height: 30))
+        top.constant = 310
+        root.layoutIfNeeded()
+        #expect(cells[5].frame == Rect(x: 0, y: 310, width: 100, height: 30))
+        cells[2].frame = Rect(x: 5, y: 120, width: 300, height: 60)
+        root.layoutIfNeeded()
+        #expect(cells[2].frame == Rect(x: 5, y: 120, width: 300, height: 60))
+    }
 }
