@@ -7,6 +7,18 @@ extension LayoutEngine {
     /// Makes and installs the engine's constraints for one view.
     func addGenerated(for view: LayoutView) {
         guard !hasGenerated(view) else { return }
+        if !isScratch, let alias = deferringAlias(for: view) {
+            // An aliased view: its autoresizing constraints are made when something asks for
+            // them (see ``madeFrameConstraints(of:)``); the solver never sees them.
+            let made = Generated(content: contentConstraints(for: view), guides: guideConstraints(for: view))
+            setGenerated(made, of: view)
+            aliasesNeedWriting = true
+            changed = true
+            view.frameAlias = alias
+            for constraint in made.content { install(constraint) }
+            for constraint in made.guides { install(constraint) }
+            return
+        }
         let made = Generated(frame: frameConstraints(for: view), content: contentConstraints(for: view),
                              guides: guideConstraints(for: view))
         setGenerated(made, of: view)
@@ -28,6 +40,9 @@ extension LayoutEngine {
     func removeGenerated(for view: LayoutView) {
         guard let made = generatedConstraints(of: view) else { return }
         setGenerated(nil, of: view)
+        // (Deferred autoresizing constraints were never installed: uninstalling them would
+        // only have flushed the queue.)
+        if !isScratch && view.frameAlias != nil && made.frame.isEmpty { flush() }
         if !isScratch && view.frameAlias != nil {
             view.frameAlias = nil
             aliasesNeedWriting = true
@@ -162,7 +177,29 @@ extension LayoutEngine {
             ]
         }
         guard view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview else { return [] }
-        let p = parent.alignmentRectInsets, mask = view.autoresizingMask, code = mask.logCode
+        return autoresizingConstraints(for: view, in: parent, autoresizingParts(for: view, in: parent),
+                                       code: view.autoresizingMask.logCode)
+    }
+
+    /// The autoresizing constraints `left`, `top`, `width`, `height` of a view from their
+    /// parts, named by the mask's log code.
+    func autoresizingConstraints(for view: LayoutView, in parent: LayoutView, _ parts: AutoresizingParts,
+                                 code: String) -> [LayoutConstraint] {
+        func make(_ attribute: LayoutAttribute, _ parentAttribute: LayoutAttribute?, _ part: AutoresizingPart,
+                  _ sizeAttribute: LayoutAttribute) -> LayoutConstraint {
+            let c = LayoutConstraint(generated: .autoresizing, view, attribute, .equal, parentAttribute == nil ? nil : parent,
+                                     parentAttribute ?? .notAnAttribute, constant: part.constant, identifier: code)
+            if part.share != 0 { c.extraTerms = [ExtraTerm(item: parent, attribute: sizeAttribute, coefficient: part.share)] }
+            return c
+        }
+        return [make(.left, .left, parts.left, .width), make(.top, .top, parts.top, .height),
+                make(.width, nil, parts.width, .width), make(.height, nil, parts.height, .height)]
+    }
+
+    /// The constants and shares of a translated view's autoresizing constraints.
+    func autoresizingParts(for view: LayoutView, in parent: LayoutView) -> AutoresizingParts {
+        let i = view.alignmentRectInsets, f = view.storedFrame
+        let p = parent.alignmentRectInsets, mask = view.autoresizingMask
         let size = parent.storedFrame.size
         /// The shares of a change in the parent's size that go to the start margin and to
         /// the length: flexible parts share it in proportion to their sizes (equally when
@@ -189,24 +226,13 @@ extension LayoutEngine {
         let v = axis(f.minY, f.height, size.height, .flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin)
         // Δ = parent's bounds size now − at the time of the frame; parent bounds width is
         // its alignment width plus insets.
-        func make(_ attribute: LayoutAttribute, _ parentAttribute: LayoutAttribute?, constant: Double,
-                  share: Double, sizeAttribute: LayoutAttribute, total: Double, insetSum: Double) -> LayoutConstraint {
-            let c = LayoutConstraint(generated: .autoresizing, view, attribute, .equal, parentAttribute == nil ? nil : parent,
-                                     parentAttribute ?? .notAnAttribute,
-                                     constant: constant + share * (insetSum - total), identifier: code)
-            if share != 0 { c.extraTerms = [ExtraTerm(item: parent, attribute: sizeAttribute, coefficient: share)] }
-            return c
+        func part(_ constant: Double, _ share: Double, _ total: Double, _ insetSum: Double) -> AutoresizingPart {
+            AutoresizingPart(constant: constant + share * (insetSum - total), share: share)
         }
-        return [
-            make(.left, .left, constant: f.minX + i.left - p.left, share: h.start, sizeAttribute: .width,
-                 total: size.width, insetSum: p.left + p.right),
-            make(.top, .top, constant: f.minY + i.top - p.top, share: v.start, sizeAttribute: .height,
-                 total: size.height, insetSum: p.top + p.bottom),
-            make(.width, nil, constant: f.width - i.left - i.right, share: h.length, sizeAttribute: .width,
-                 total: size.width, insetSum: p.left + p.right),
-            make(.height, nil, constant: f.height - i.top - i.bottom, share: v.length, sizeAttribute: .height,
-                 total: size.height, insetSum: p.top + p.bottom),
-        ]
+        return AutoresizingParts(left: part(f.minX + i.left - p.left, h.start, size.width, p.left + p.right),
+                                 top: part(f.minY + i.top - p.top, v.start, size.height, p.top + p.bottom),
+                                 width: part(f.width - i.left - i.right, h.length, size.width, p.left + p.right),
+                                 height: part(f.height - i.top - i.bottom, v.length, size.height, p.top + p.bottom))
     }
 
     /// Hugging (`size <= intrinsic`) and compression resistance (`size >= intrinsic`) for

@@ -210,4 +210,35 @@ import Testing
         root.layoutIfNeeded()
         #expect(cells[2].frame == Rect(x: 5, y: 120, width: 300, height: 60))
     }
+
+    @Test("an aliased view's autoresizing constraints, made late from its alias, are the ones made up front")
+    func deferredAutoresizingConstraints() {
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<200 {
+            let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: Double(Int.random(in: 0...500, using: &rng)),
+                                                                  height: Double(Int.random(in: 0...500, using: &rng))))
+            let view = LayoutView(identifier: "v", frame: Rect(x: Double(Int.random(in: -50...300, using: &rng)) / 4,
+                                                               y: Double(Int.random(in: -50...300, using: &rng)) / 3,
+                                                               width: Double(Int.random(in: 0...300, using: &rng)),
+                                                               height: Double(Int.random(in: 0...300, using: &rng))))
+            view.autoresizingMask = AutoresizingMask(rawValue: Int.random(in: 0...63, using: &rng))
+            root.addSubview(view)
+            let engine = root.engine
+            let expected = engine.frameConstraints(for: view)
+            #expect(view.frameAlias != nil && engine.generatedConstraints(of: view)!.frame.isEmpty)
+            // Layout moves the view and the root's size changes: the constraints keep the
+            // frame and size they were made for.
+            root.layoutIfNeeded()
+            root.frame = Rect(x: 0, y: 0, width: 123, height: 456)
+            root.layoutIfNeeded()
+            let made = engine.madeFrameConstraints(of: view)
+            #expect(made.count == 4 && engine.madeFrameConstraints(of: view).elementsEqual(made, by: ===))
+            for (a, b) in zip(made, expected) {
+                #expect(LayoutEngine.sameShape(a, b) && a.storedConstant.bitPattern == b.storedConstant.bitPattern
+                        && a.identifier == b.identifier && a.isAutoresizingConstraint && a.secondItem === b.secondItem
+                        && a.extraTerms.map(\.coefficient.bitPattern) == b.extraTerms.map(\.coefficient.bitPattern),
+                        "\(a) vs \(b)")
+            }
+        }
+    }
 }
