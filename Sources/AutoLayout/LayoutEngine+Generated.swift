@@ -11,7 +11,8 @@ extension LayoutEngine {
             // An aliased view: its autoresizing constraints are made when something asks for
             // them (see ``madeFrameConstraints(of:)``); the solver never sees them.
             let made = Generated(content: contentConstraints(for: view), guides: guideConstraints(for: view))
-            setGenerated(made, of: view)
+            view.generatedStorage = made
+            generatedCount += 1
             aliasesNeedWriting = true
             changed = true
             view.frameAlias = alias
@@ -21,7 +22,10 @@ extension LayoutEngine {
         }
         let made = Generated(frame: frameConstraints(for: view), content: contentConstraints(for: view),
                              guides: guideConstraints(for: view))
-        setGenerated(made, of: view)
+        if isScratch { setGenerated(made, of: view) } else {
+            view.generatedStorage = made
+            generatedCount += 1
+        }
         if !isScratch {
             let alias = frameAlias(for: view, frame: made.frame)
             if alias != nil || view.frameAlias != nil {
@@ -241,32 +245,48 @@ extension LayoutEngine {
     /// the two inequalities.
     func contentConstraints(for view: LayoutView) -> [LayoutConstraint] {
         let size = view.currentIntrinsicSize()
+        let hasWidth = size.width >= 0 && size.width.isFinite, hasHeight = size.height >= 0 && size.height.isFinite
         // (Most views without an intrinsic size: no array to make for them.)
-        guard (size.width >= 0 && size.width.isFinite) || (size.height >= 0 && size.height.isFinite) else { return [] }
+        guard hasWidth || hasHeight else { return [] }
+        let handle = view.handle
+        /// A constraint `size REL value` (made with the view's handle: no cast of the view).
+        func make(_ attribute: LayoutAttribute, _ relation: LayoutRelation, _ value: Double, _ priority: LayoutPriority,
+                  _ identifier: String) -> LayoutConstraint {
+            LayoutConstraint(origin: .contentSize, handle, attribute, relation, nil, .notAnAttribute, multiplier: 0,
+                             constant: value, priority: priority, identifier: identifier)
+        }
+        /// Whether both priorities of an axis are optional: one equality carries them.
+        func isOptional(_ axis: LayoutAxis) -> Bool {
+            !view.contentHuggingPriority(for: axis).isRequired
+                && !view.contentCompressionResistancePriority(for: axis).isRequired
+        }
+        /// The equality for an axis whose priorities are both optional.
+        func equality(_ axis: LayoutAxis, _ attribute: LayoutAttribute, _ value: Double) -> LayoutConstraint {
+            let both = make(attribute, .equal, value, view.contentHuggingPriority(for: axis),
+                            axis == .horizontal ? "H content size" : "V content size")
+            both.compressionPriority = view.contentCompressionResistancePriority(for: axis)
+            return both
+        }
+        // The usual case, two equalities, made as one array of two.
+        if hasWidth && hasHeight && isOptional(.horizontal) && isOptional(.vertical) {
+            return [equality(.horizontal, .width, size.width), equality(.vertical, .height, size.height)]
+        }
         var made: [LayoutConstraint] = []
         made.reserveCapacity(2)
-        func add(_ axis: LayoutAxis, _ attribute: LayoutAttribute, _ value: Double) {
-            guard value >= 0 && value.isFinite else { return }
-            let horizontal = axis == .horizontal
-            let hugging = view.contentHuggingPriority(for: axis)
-            let compression = view.contentCompressionResistancePriority(for: axis)
-            if !hugging.isRequired && !compression.isRequired {
-                let both = LayoutConstraint(generated: .contentSize, view, attribute, .equal, nil, .notAnAttribute,
-                                            constant: value, priority: hugging,
-                                            identifier: horizontal ? "H content size" : "V content size")
-                both.compressionPriority = compression
-                made.append(both)
+        func add(_ axis: LayoutAxis, _ attribute: LayoutAttribute, _ value: Double, _ present: Bool) {
+            guard present else { return }
+            if isOptional(axis) {
+                made.append(equality(axis, attribute, value))
                 return
             }
-            made.append(LayoutConstraint(generated: .contentSize, view, attribute, .lessThanOrEqual, nil, .notAnAttribute,
-                                         constant: value, priority: hugging,
-                                         identifier: horizontal ? "H hugging" : "V hugging"))
-            made.append(LayoutConstraint(generated: .contentSize, view, attribute, .greaterThanOrEqual, nil,
-                                         .notAnAttribute, constant: value, priority: compression,
-                                         identifier: horizontal ? "H compression resistance" : "V compression resistance"))
+            let horizontal = axis == .horizontal
+            made.append(make(attribute, .lessThanOrEqual, value, view.contentHuggingPriority(for: axis),
+                             horizontal ? "H hugging" : "V hugging"))
+            made.append(make(attribute, .greaterThanOrEqual, value, view.contentCompressionResistancePriority(for: axis),
+                             horizontal ? "H compression resistance" : "V compression resistance"))
         }
-        add(.horizontal, .width, size.width)
-        add(.vertical, .height, size.height)
+        add(.horizontal, .width, size.width, hasWidth)
+        add(.vertical, .height, size.height, hasHeight)
         return made
     }
 

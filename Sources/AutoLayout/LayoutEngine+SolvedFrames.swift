@@ -24,30 +24,36 @@ extension LayoutEngine {
         }
         guard !changedVariables.isEmpty else { return }
         var hosts: [Unmanaged<LayoutView>] = []
-        /// Notes a view whose variables changed: it and its superview are hosts.
-        func noteMoved(_ view: LayoutView) {
-            view.solvedRect = view.variables.rect
+        /// Notes a view whose variables changed (now `rect`): it and its superview are hosts.
+        /// (The superview unretained: reading `superview` retains it.)
+        func noteMoved(_ view: LayoutView, _ rect: Rect) {
+            view.solvedRect = rect
             if !view.isSolveHost {
                 view.isSolveHost = true
                 hosts.append(Unmanaged.passUnretained(view))
             }
-            if let parent = view.superview, !parent.isSolveHost {
-                parent.isSolveHost = true
-                hosts.append(Unmanaged.passUnretained(parent))
+            if let parent = view.superviewReference {
+                parent._withUnsafeGuaranteedRef { parentView in
+                    if !parentView.isSolveHost {
+                        parentView.isSolveHost = true
+                        hosts.append(parent)
+                    }
+                }
             }
         }
         let refs = viewRefs
         if changedVariables.count * 4 >= refs.count {
             for ref in refs {
                 ref._withUnsafeGuaranteedRef { view in
-                    if view.variables.rect != view.solvedRect { noteMoved(view) }
+                    let rect = view.variables.rect
+                    if rect != view.solvedRect { noteMoved(view, rect) }
                 }
             }
         } else {
             let owners = ownersTable()
             for id in changedVariables {
                 guard let ref = owners[id] else { continue }
-                ref._withUnsafeGuaranteedRef { noteMoved($0) }
+                ref._withUnsafeGuaranteedRef { noteMoved($0, $0.variables.rect) }
             }
         }
         // Each host's subviews are placed independently, so the order does not matter.

@@ -52,7 +52,7 @@ final class LayoutEngine {
     /// (``LayoutView/hierarchyIndex``), to order the flagged views without a scan.
     var viewRefs: [Unmanaged<LayoutView>] {
         if let cached = viewsCache { return cached }
-        let all = root.subtree().map { Unmanaged.passUnretained($0) }
+        let all = root.subtreeReferences()
         // A scratch engine's subtree keeps the indices of the hierarchy's engine.
         if !isScratch {
             for index in all.indices { all[index]._withUnsafeGuaranteedRef { $0.hierarchyIndex = index } }

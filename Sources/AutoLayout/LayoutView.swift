@@ -313,6 +313,26 @@ open class LayoutView: LayoutItem {
         return result
     }
 
+    /// ``subtree()``, unretained (the walk costs no retains): the engine's list of views.
+    func subtreeReferences() -> [Unmanaged<LayoutView>] {
+        let top = Unmanaged.passUnretained(self)
+        var result: [Unmanaged<LayoutView>] = [top]
+        var stack: [(view: Unmanaged<LayoutView>, child: Int)] = [(top, 0)]
+        while let (ref, child) = stack.last {
+            let sub = ref._withUnsafeGuaranteedRef { view in
+                child < view.subviews.count ? Unmanaged.passUnretained(view.subviews[child]) : nil
+            }
+            if let sub {
+                stack[stack.count - 1].child = child + 1
+                result.append(sub)
+                stack.append((sub, 0))
+            } else {
+                stack.removeLast()
+            }
+        }
+        return result
+    }
+
     /// Adds a layout guide owned by this view; adding it again does nothing.
     public func addLayoutGuide(_ guide: LayoutGuide) {
         guard guide.owningView !== self || !layoutGuides.contains(where: { $0 === guide }) else { return }
