@@ -137,7 +137,8 @@ final class LayoutEngine {
 
     /// Lowers an active constraint and queues it for the solver (see ``flush()``).
     func install(_ constraint: LayoutConstraint) {
-        guard lowering(of: constraint) == nil, !broken.contains(where: { $0 === constraint }) else { return }
+        guard isScratch ? scratchLowerings[Identity(constraint)] == nil : constraint.lowering == nil,
+              broken.isEmpty || !broken.contains(where: { $0 === constraint }) else { return }
         let lowering = lower(constraint)
         changed = true
         setLowering(lowering, of: constraint)

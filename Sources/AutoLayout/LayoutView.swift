@@ -361,6 +361,15 @@ open class LayoutView: LayoutItem {
         return engine
     }
 
+    /// The engine of a view's hierarchy (made on first use), unretained: the root keeps it.
+    static func engineReference(of view: Unmanaged<LayoutView>) -> Unmanaged<LayoutEngine> {
+        let root = view._withUnsafeGuaranteedRef { $0.rootReference }
+        if let engine = root._withUnsafeGuaranteedRef({ $0.ownEngine.map { Unmanaged.passUnretained($0) } }) {
+            return engine
+        }
+        return Unmanaged.passUnretained(view._withUnsafeGuaranteedRef { $0.engine })
+    }
+
     /// The engine if the hierarchy has made one already.
     var engineIfAny: LayoutEngine? { rootReference._withUnsafeGuaranteedRef { $0.ownEngine } }
 
