@@ -112,13 +112,17 @@ extension LayoutEngine {
         let base = isRoot ? Rect.zero : view.variables.rect
         let originX = isRoot ? 0 : base.minX - insets.left
         let originY = isRoot ? 0 : base.minY - insets.top
-        for subview in view.subviews {
-            let r = subview.variables.rect, i = subview.alignmentRectInsets
-            let frame = Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,
-                             width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
-            if frame != subview.storedFrame {
-                moved = true
-                subview.applyLayoutFrame(frame, engine: self)
+        // (The subviews unretained: `view.subviews` keeps them, and nothing here changes it.)
+        let subviews = view.subviews
+        for index in subviews.indices {
+            Unmanaged.passUnretained(subviews[index])._withUnsafeGuaranteedRef { subview in
+                let r = subview.variables.rect, i = subview.alignmentRectInsets
+                let frame = Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,
+                                 width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
+                if frame != subview.storedFrame {
+                    moved = true
+                    subview.applyLayoutFrame(frame, engine: self)
+                }
             }
         }
         return moved
