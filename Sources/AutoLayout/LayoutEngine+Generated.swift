@@ -16,7 +16,7 @@ extension LayoutEngine {
             aliasesNeedWriting = true
             changed = true
             view.frameAlias = alias
-            for constraint in made.content { install(constraint) }
+            made.contentConstraints.forEach { install($0) }
             for constraint in made.guides { install(constraint) }
             return
         }
@@ -37,7 +37,7 @@ extension LayoutEngine {
         if isScratch || view.frameAlias == nil {
             for constraint in made.frame { install(constraint) }
         }
-        for constraint in made.content { install(constraint) }
+        made.contentConstraints.forEach { install($0) }
         for constraint in made.guides { install(constraint) }
     }
 
@@ -96,12 +96,12 @@ extension LayoutEngine {
         guard hasGenerated(view) else { return }
         let frame = frameConstraints(for: view)
         if !refreshAlias(of: view, frame: frame) { replace(\.frame, of: view, with: frame) }
-        replace(\.content, of: view, with: contentConstraints(for: view))
+        replace(\.content, of: view, with: contentConstraints(for: view).array)
     }
 
     func refreshContentSize(for view: LayoutView) {
         guard hasGenerated(view) else { return }
-        replace(\.content, of: view, with: contentConstraints(for: view))
+        replace(\.content, of: view, with: contentConstraints(for: view).array)
     }
 
     /// Brings a view's guides up to date: the constants of the constraints that use its
@@ -243,11 +243,10 @@ extension LayoutEngine {
     /// each axis with an intrinsic metric: one constraint `size == intrinsic` carrying both
     /// priorities when neither is required (held as one two-sided solver equality), else
     /// the two inequalities.
-    func contentConstraints(for view: LayoutView) -> [LayoutConstraint] {
+    func contentConstraints(for view: LayoutView) -> ContentConstraints {
         let size = view.currentIntrinsicSize()
         let hasWidth = size.width >= 0 && size.width.isFinite, hasHeight = size.height >= 0 && size.height.isFinite
-        // (Most views without an intrinsic size: no array to make for them.)
-        guard hasWidth || hasHeight else { return [] }
+        guard hasWidth || hasHeight else { return ContentConstraints() }
         let handle = view.handle
         /// A constraint `size REL value` (made with the view's handle: no cast of the view).
         func make(_ attribute: LayoutAttribute, _ relation: LayoutRelation, _ value: Double, _ priority: LayoutPriority,
@@ -267,9 +266,9 @@ extension LayoutEngine {
             both.compressionPriority = view.contentCompressionResistancePriority(for: axis)
             return both
         }
-        // The usual case, two equalities, made as one array of two.
+        // The usual case, two equalities, held without an array.
         if hasWidth && hasHeight && isOptional(.horizontal) && isOptional(.vertical) {
-            return [equality(.horizontal, .width, size.width), equality(.vertical, .height, size.height)]
+            return ContentConstraints(equality(.horizontal, .width, size.width), equality(.vertical, .height, size.height))
         }
         var made: [LayoutConstraint] = []
         made.reserveCapacity(2)
@@ -287,7 +286,7 @@ extension LayoutEngine {
         }
         add(.horizontal, .width, size.width, hasWidth)
         add(.vertical, .height, size.height, hasHeight)
-        return made
+        return ContentConstraints(made)
     }
 
     /// The readable guide's constraints, if the view has one. (The margins and safe-area

@@ -75,9 +75,51 @@ final class LayoutEngine {
 
     struct Generated {
         var frame: [LayoutConstraint] = []
-        var content: [LayoutConstraint] = []
+        /// The content-size constraints, held without an array in the usual case.
+        var contentConstraints = ContentConstraints()
         var guides: [LayoutConstraint] = []
         var all: [LayoutConstraint] { frame + content + guides }
+
+        init(frame: [LayoutConstraint] = [], content: ContentConstraints, guides: [LayoutConstraint]) {
+            self.frame = frame
+            contentConstraints = content
+            self.guides = guides
+        }
+
+        /// The content-size constraints as an array.
+        var content: [LayoutConstraint] {
+            get { contentConstraints.array }
+            set { contentConstraints = ContentConstraints(newValue) }
+        }
+    }
+
+    /// A view's content-size constraints in order: up to two (an equality per axis, the
+    /// usual case) held in place, any more in an array, so most views need no array.
+    struct ContentConstraints {
+        var first: LayoutConstraint?, second: LayoutConstraint?
+        var rest: [LayoutConstraint] = []
+
+        init() {}
+
+        init(_ first: LayoutConstraint, _ second: LayoutConstraint) {
+            self.first = first
+            self.second = second
+        }
+
+        init(_ constraints: [LayoutConstraint]) {
+            first = constraints.first
+            second = constraints.count > 1 ? constraints[1] : nil
+            rest = Array(constraints.dropFirst(2))
+        }
+
+        var array: [LayoutConstraint] { [first, second].compactMap { $0 } + rest }
+
+        /// Calls `body` with each constraint in order.
+        func forEach(_ body: (LayoutConstraint) -> Void) {
+            if let first { body(first) }
+            if let second { body(second) }
+            for constraint in rest { body(constraint) }
+        }
     }
 
     /// A scratch engine (for fitting a subview) keeps its solver constraints to itself, so
