@@ -97,19 +97,14 @@ open class LayoutView: LayoutItem {
     /// view in (see ``LayoutEngine/generatedConstraints(of:)``).
     @exclusivity(unchecked) var generatedStorage: LayoutEngine.Generated?
     @exclusivity(unchecked) var marginsGuideStorage: LayoutGuide?
-    @exclusivity(unchecked) var safeAreaGuideStorage: LayoutGuide?
-    @exclusivity(unchecked) var readableGuideStorage: LayoutGuide?
     @exclusivity(unchecked) var intrinsicSizeCache: Size?
     @exclusivity(unchecked) var huggingPriorities = AxisPriorities(.defaultLow)
     @exclusivity(unchecked) var compressionPriorities = AxisPriorities(.defaultHigh)
-    @exclusivity(unchecked) var marginsStorage = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-    @exclusivity(unchecked) var directionalMargins: DirectionalEdgeInsets?
-    @exclusivity(unchecked) var safeAreaInsetsStorage = EdgeInsets.zero
-    @exclusivity(unchecked) var preservesStorage = false
     /// The margin and safe-area insets the engine's guide constraints were last made with.
     @exclusivity(unchecked) var appliedInsets: (margins: EdgeInsets, safeArea: EdgeInsets)?
-    var diagnosticsHandlerStorage: ((LayoutDiagnostic) -> Void)?
-    @exclusivity(unchecked) var insetsFromSafeAreaStorage = true
+    /// The settings most views leave at their defaults (see ``ViewExtras``); nil while
+    /// they all are.
+    @exclusivity(unchecked) var extrasStorage: ViewExtras?
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
