@@ -20,14 +20,18 @@ extension LayoutConstraint {
     @inline(__always) func activate(batchRemaining: Int) throws {
         guard installedReference == nil else { return }
         if let error = deferredError { throw error }
-        let host = try fastHost()?.takeUnretainedValue() ?? commonAncestor()
-        installedOn = host
-        let count = host.constraints.count
-        if batchRemaining > 1 && count == host.constraints.capacity {
-            host.constraints.reserveCapacity(Swift.max(2 * count, count + batchRemaining))
+        // (The host and its engine unretained: the host is in the hierarchy, which keeps it
+        // alive, and its root keeps the engine.)
+        let host = try fastHost() ?? Unmanaged.passUnretained(commonAncestor())
+        installedReference = host
+        host._withUnsafeGuaranteedRef { host in
+            let count = host.constraints.count
+            if batchRemaining > 1 && count == host.constraints.capacity {
+                host.constraints.reserveCapacity(Swift.max(2 * count, count + batchRemaining))
+            }
+            host.constraints.append(self)
         }
-        host.constraints.append(self)
-        host.engine.install(self)
+        LayoutView.engineReference(of: host)._withUnsafeGuaranteedRef { $0.install(self) }
     }
 
     /// Deactivates the constraint: removes it from its view and the engine.

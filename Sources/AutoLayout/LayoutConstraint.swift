@@ -11,15 +11,9 @@ open class LayoutConstraint: CustomStringConvertible {
     /// this is nil once the item has gone away.
     public var firstItem: LayoutItem? { firstHandle?.item }
     let firstHandle: ItemHandle?
-    /// The attribute of the first item.
-    public let firstAttribute: LayoutAttribute
-    /// How the two sides compare.
-    public let relation: LayoutRelation
     /// The item on the right side, or nil for a constant (nil too once it has gone away).
     public var secondItem: LayoutItem? { secondHandle?.item }
     let secondHandle: ItemHandle?
-    /// The attribute of the second item (``LayoutAttribute/notAnAttribute`` for a constant).
-    public let secondAttribute: LayoutAttribute
     /// The factor applied to the second attribute.
     public let multiplier: Double
     /// A name shown in descriptions and logs.
@@ -27,11 +21,9 @@ open class LayoutConstraint: CustomStringConvertible {
 
     /// What made the constraint: the user, or the engine for a view.
     enum Origin: Equatable { case user, autoresizing, contentSize, guide, root }
-    let origin: Origin
     // The mutable fields below are only ever accessed briefly (no `inout` spans), so they
     // skip the dynamic exclusivity checks that class properties get otherwise.
     @exclusivity(unchecked) var storedConstant: Double
-    @exclusivity(unchecked) var storedPriority: LayoutPriority
     /// The view it is installed on while active (cleared by the view when it goes away).
     var installedOn: LayoutView? {
         get { installedReference?.takeUnretainedValue() }
@@ -73,6 +65,17 @@ open class LayoutConstraint: CustomStringConvertible {
     /// holds it as one two-sided solver equality, as UIKit's content-size constraints carry
     /// both priorities. Nil for every other constraint.
     @exclusivity(unchecked) var compressionPriority: LayoutPriority?
+    // The fields of four bytes or less come last, together: declared among the others, each
+    // would be padded to eight bytes (a constraint takes a 128-byte block instead of 144).
+    @exclusivity(unchecked) var storedPriority: LayoutPriority
+    /// The attribute of the first item.
+    public let firstAttribute: LayoutAttribute
+    /// How the two sides compare.
+    public let relation: LayoutRelation
+    /// The attribute of the second item (``LayoutAttribute/notAnAttribute`` for a constant).
+    public let secondAttribute: LayoutAttribute
+    /// What made the constraint (see ``Origin``).
+    let origin: Origin
 
     /// Creates a constraint `item.attribute REL multiplier × toItem.attribute + constant`.
     /// - Throws: ``LayoutError`` for an item that is not a view or guide, attributes that

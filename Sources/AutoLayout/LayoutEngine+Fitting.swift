@@ -17,7 +17,7 @@ extension LayoutEngine {
     private func fitRoot(target: Size, horizontal: LayoutPriority, vertical: LayoutPriority) -> Size {
         flush()
         let i = root.alignmentRectInsets
-        guard let made = generated[Identity(root)], made.frame.count == 4 else { return root.storedFrame.size }
+        guard let made = generatedConstraints(of: root), made.frame.count == 4 else { return root.storedFrame.size }
         let fixed = [made.frame[2], made.frame[3]].compactMap { lowering(of: $0) }
         for constraint in fixed { try? solver.removeConstraint(constraint) }
         defer {

@@ -44,13 +44,13 @@ extension LayoutEngine {
     /// Lists a view just flagged for layout.
     func listForLayout(_ view: LayoutView) {
         view.inLayoutList = true
-        layoutFlags.add(view, viewCount: generated.count)
+        layoutFlags.add(view, viewCount: generatedCount)
     }
 
     /// Lists a view just flagged for updateConstraints.
     func listForUpdate(_ view: LayoutView) {
         view.inUpdateList = true
-        updateFlags.add(view, viewCount: generated.count)
+        updateFlags.add(view, viewCount: generatedCount)
     }
 
     /// Lists the flags of a view joining the hierarchy (set before it joined, or in the
@@ -61,8 +61,8 @@ extension LayoutEngine {
     func listFlags(of view: LayoutView) {
         view.inLayoutList = view.needsLayout
         view.inUpdateList = view.needsUpdateConstraints
-        if view.needsLayout && !layoutFlags.scans { layoutFlags.add(view, viewCount: generated.count) }
-        if view.needsUpdateConstraints && !updateFlags.scans { updateFlags.add(view, viewCount: generated.count) }
+        if view.needsLayout && !layoutFlags.scans { layoutFlags.add(view, viewCount: generatedCount) }
+        if view.needsUpdateConstraints && !updateFlags.scans { updateFlags.add(view, viewCount: generatedCount) }
     }
 
     /// Takes views leaving the hierarchy (`inside` holds their identities) out of the lists;

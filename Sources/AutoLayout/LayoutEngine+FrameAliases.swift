@@ -28,15 +28,41 @@ struct AliasForm: Equatable {
     }
 }
 
+/// One autoresizing constraint before it is made: its constant, and the share of the
+/// parent's size change it takes (see ``LayoutEngine/autoresizingParts(for:in:)``).
+struct AutoresizingPart {
+    let constant: Double, share: Double
+}
+
+/// A translated view's four autoresizing constraints before they are made, for `left`,
+/// `top`, `width` and `height`.
+struct AutoresizingParts {
+    let left: AutoresizingPart, top: AutoresizingPart, width: AutoresizingPart, height: AutoresizingPart
+}
+
 /// The four variables of an aliased view (its alignment rectangle in root coordinates).
 final class FrameAlias: Equatable {
     let x: AliasForm, y: AliasForm, width: AliasForm, height: AliasForm
+    /// The view's autoresizing mask when the alias was made, which names its autoresizing
+    /// constraints when they are made from the alias (see
+    /// ``LayoutEngine/madeFrameConstraints(of:)``).
+    let mask: AutoresizingMask
 
-    init(x: AliasForm, y: AliasForm, width: AliasForm, height: AliasForm) {
+    init(x: AliasForm, y: AliasForm, width: AliasForm, height: AliasForm, mask: AutoresizingMask) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
+        self.mask = mask
+    }
+
+    /// The parts of the autoresizing constraints the alias stands for: the constants, and
+    /// the root's size in the sizes' forms (the one extra term such a constraint has).
+    var parts: AutoresizingParts {
+        AutoresizingParts(left: AutoresizingPart(constant: x.constant, share: x.width),
+                          top: AutoresizingPart(constant: y.constant, share: y.height),
+                          width: AutoresizingPart(constant: width.constant, share: width.width),
+                          height: AutoresizingPart(constant: height.constant, share: height.height))
     }
 
     static func == (a: FrameAlias, b: FrameAlias) -> Bool {
@@ -75,7 +101,44 @@ extension LayoutEngine {
         }
         guard let x = form(frame[0], .left), let y = form(frame[1], .top),
               let width = form(frame[2], .width), let height = form(frame[3], .height) else { return nil }
-        return FrameAlias(x: x, y: y, width: width, height: height)
+        return FrameAlias(x: x, y: y, width: width, height: height, mask: view.autoresizingMask)
+    }
+
+    /// The alias of a view joining the hierarchy, made straight from its frame and mask
+    /// (the forms ``frameAlias(for:frame:)`` reads off the autoresizing constraints, without
+    /// making them), or nil when the view is not aliased.
+    func deferringAlias(for view: LayoutView) -> FrameAlias? {
+        guard aliasesTranslatedViews, !isScratch, view.translatesAutoresizingMaskIntoConstraints,
+              let parent = view.superviewReference, parent.toOpaque() == Unmanaged.passUnretained(root).toOpaque()
+        else { return nil }
+        let root = parent.takeUnretainedValue()
+        let parts = autoresizingParts(for: view, in: root)
+        /// As ``frameAlias(for:frame:)`` reads a constraint: `constant`, the root's edge
+        /// (multiplier 1), and the share of the root's size as its extra term.
+        func form(_ part: AutoresizingPart, x: Double, y: Double, sharesWidth: Bool) -> AliasForm {
+            var form = AliasForm(constant: part.constant)
+            form.x = x
+            form.y = y
+            if part.share != 0 {
+                if sharesWidth { form.width += part.share } else { form.height += part.share }
+            }
+            return form
+        }
+        return FrameAlias(x: form(parts.left, x: 1, y: 0, sharesWidth: true),
+                          y: form(parts.top, x: 0, y: 1, sharesWidth: false),
+                          width: form(parts.width, x: 0, y: 0, sharesWidth: true),
+                          height: form(parts.height, x: 0, y: 0, sharesWidth: false), mask: view.autoresizingMask)
+    }
+
+    /// A view's autoresizing constraints; an aliased view's are made now, from its alias, if
+    /// they were not made yet (see ``addGenerated(for:)``).
+    func madeFrameConstraints(of view: LayoutView) -> [LayoutConstraint] {
+        guard var made = generatedConstraints(of: view) else { return [] }
+        if made.frame.isEmpty, !isScratch, let alias = view.frameAlias, let parent = view.superview {
+            made.frame = autoresizingConstraints(for: view, in: parent, alias.parts, code: alias.mask.logCode)
+            view.generatedStorage = made
+        }
+        return made.frame
     }
 
     /// Appends the terms of one edge of an aliased view (the root's variables) and returns
@@ -125,8 +188,9 @@ extension LayoutEngine {
     /// changed, aliasing it or not as ``frameAlias(for:frame:)`` says; returns false when
     /// the view neither was nor is aliased (the caller replaces its constraints then).
     func refreshAlias(of view: LayoutView, frame new: [LayoutConstraint]) -> Bool {
-        let key = Identity(view)
-        guard !isScratch, var made = generated[key] else { return false }
+        guard !isScratch, view.generatedStorage != nil else { return false }
+        _ = madeFrameConstraints(of: view)
+        guard var made = view.generatedStorage else { return false }
         let old = view.frameAlias
         let alias = frameAlias(for: view, frame: new)
         guard old != nil || alias != nil else { return false }
@@ -138,7 +202,7 @@ extension LayoutEngine {
             for (o, n) in zip(made.frame, new) { o.storedConstant = n.storedConstant }
         } else {
             made.frame = new
-            generated[key] = made
+            view.generatedStorage = made
         }
         view.frameAlias = alias
         if alias == nil {
@@ -164,9 +228,9 @@ extension LayoutEngine {
             c.items.contains { item in item === view || aliases.contains { $0 === item } }
         }
         var users = view.constraints.filter(uses) + root.constraints.filter(uses)
-        if let made = generated[Identity(view)] { users += made.content + made.guides }
+        if let made = generatedConstraints(of: view) { users += made.content + made.guides }
         for subview in view.subviews {
-            if let made = generated[Identity(subview)] { users += made.frame }
+            if let made = generatedConstraints(of: subview) { users += made.frame }
         }
         for constraint in users where lowering(of: constraint) != nil { constantChanged(constraint) }
     }
@@ -181,6 +245,20 @@ extension LayoutEngine {
         for view in root.subviews {
             guard let alias = view.frameAlias else { continue }
             let v = view.variables
+            guard v.hasVariables else {
+                // (The usual case: the view never had variables. Each value that changed is
+                // reported, by the view's ItemVariables, as its variable would be.)
+                let old = v.values
+                let new = Rect(x: alias.x.value(base), y: alias.y.value(base), width: alias.width.value(base),
+                               height: alias.height.value(base))
+                let id = Identity(v)
+                if old.minX != new.minX { changed.append(id) }
+                if old.minY != new.minY { changed.append(id) }
+                if old.width != new.width { changed.append(id) }
+                if old.height != new.height { changed.append(id) }
+                v.values = new
+                continue
+            }
             /// Writes one variable (no array of pairs: this runs for every aliased view).
             func write(_ variable: Variable, _ form: AliasForm) {
                 let value = form.value(base)
@@ -204,7 +282,7 @@ extension LayoutEngine {
         for c in constraints {
             for (item, attribute) in [(c.firstItem, c.firstAttribute), (c.secondItem, c.secondAttribute)] {
                 let owner = (item as? LayoutView) ?? (item as? LayoutGuide).flatMap { $0.isInsetAlias ? $0.owningView : nil }
-                guard let view = owner, view.frameAlias != nil, let frame = generated[Identity(view)]?.frame,
+                guard let view = owner, view.frameAlias != nil, case let frame = madeFrameConstraints(of: view),
                       frame.count == 4 else { continue }
                 let bare = attribute.withoutMargin
                 let rtl = view.effectiveUserInterfaceLayoutDirection == .rightToLeft

@@ -6,10 +6,26 @@ import Cassowary
 extension LayoutEngine {
     /// Makes and installs the engine's constraints for one view.
     func addGenerated(for view: LayoutView) {
-        guard generated[Identity(view)] == nil else { return }
+        guard !hasGenerated(view) else { return }
+        if !isScratch, let alias = deferringAlias(for: view) {
+            // An aliased view: its autoresizing constraints are made when something asks for
+            // them (see ``madeFrameConstraints(of:)``); the solver never sees them.
+            let made = Generated(content: contentConstraints(for: view), guides: guideConstraints(for: view))
+            view.generatedStorage = made
+            generatedCount += 1
+            aliasesNeedWriting = true
+            changed = true
+            view.frameAlias = alias
+            made.contentConstraints.forEach { install($0) }
+            for constraint in made.guides { install(constraint) }
+            return
+        }
         let made = Generated(frame: frameConstraints(for: view), content: contentConstraints(for: view),
                              guides: guideConstraints(for: view))
-        generated[Identity(view)] = made
+        if isScratch { setGenerated(made, of: view) } else {
+            view.generatedStorage = made
+            generatedCount += 1
+        }
         if !isScratch {
             let alias = frameAlias(for: view, frame: made.frame)
             if alias != nil || view.frameAlias != nil {
@@ -21,12 +37,16 @@ extension LayoutEngine {
         if isScratch || view.frameAlias == nil {
             for constraint in made.frame { install(constraint) }
         }
-        for constraint in made.content { install(constraint) }
+        made.contentConstraints.forEach { install($0) }
         for constraint in made.guides { install(constraint) }
     }
 
     func removeGenerated(for view: LayoutView) {
-        guard let made = generated.removeValue(forKey: Identity(view)) else { return }
+        guard let made = generatedConstraints(of: view) else { return }
+        setGenerated(nil, of: view)
+        // (Deferred autoresizing constraints were never installed: uninstalling them would
+        // only have flushed the queue.)
+        if !isScratch && view.frameAlias != nil && made.frame.isEmpty { flush() }
         if !isScratch && view.frameAlias != nil {
             view.frameAlias = nil
             aliasesNeedWriting = true
@@ -38,8 +58,7 @@ extension LayoutEngine {
     /// Replaces one group of a view's constraints, changing constants in place when only
     /// the constants differ (a resize, a new frame, a new intrinsic size).
     func replace(_ group: WritableKeyPath<Generated, [LayoutConstraint]>, of view: LayoutView, with new: [LayoutConstraint]) {
-        let key = Identity(view)
-        guard var made = generated[key] else { return }
+        guard var made = generatedConstraints(of: view) else { return }
         let old = made[keyPath: group]
         if old.count == new.count, zip(old, new).allSatisfy({ LayoutEngine.sameShape($0, $1) }) {
             for (o, n) in zip(old, new) where o.storedConstant != n.storedConstant {
@@ -50,7 +69,7 @@ extension LayoutEngine {
         }
         for constraint in old { uninstall(constraint) }
         made[keyPath: group] = new
-        generated[key] = made
+        setGenerated(made, of: view)
         for constraint in new { install(constraint) }
     }
 
@@ -66,7 +85,7 @@ extension LayoutEngine {
     /// are rebased on the superview's current size. Subviews' masks are left alone: they
     /// already follow the superview's size.
     func frameChanged(of view: LayoutView) {
-        guard generated[Identity(view)] != nil else { return }
+        guard hasGenerated(view) else { return }
         let frame = frameConstraints(for: view)
         if !refreshAlias(of: view, frame: frame) { replace(\.frame, of: view, with: frame) }
         // Guides are tied to the view's edges, so they follow a new size by themselves;
@@ -74,21 +93,21 @@ extension LayoutEngine {
     }
 
     func refreshGenerated(for view: LayoutView) {
-        guard generated[Identity(view)] != nil else { return }
+        guard hasGenerated(view) else { return }
         let frame = frameConstraints(for: view)
         if !refreshAlias(of: view, frame: frame) { replace(\.frame, of: view, with: frame) }
-        replace(\.content, of: view, with: contentConstraints(for: view))
+        replace(\.content, of: view, with: contentConstraints(for: view).array)
     }
 
     func refreshContentSize(for view: LayoutView) {
-        guard generated[Identity(view)] != nil else { return }
-        replace(\.content, of: view, with: contentConstraints(for: view))
+        guard hasGenerated(view) else { return }
+        replace(\.content, of: view, with: contentConstraints(for: view).array)
     }
 
     /// Brings a view's guides up to date: the constants of the constraints that use its
     /// margins or safe area (when those insets changed), and its readable guide.
     func refreshGuides(of view: LayoutView) {
-        guard let made = generated[Identity(view)] else { return }
+        guard let made = generatedConstraints(of: view) else { return }
         if let applied = view.appliedInsets {
             let margins = view.effectiveMarginInsets, safeArea = view.safeAreaInsets
             if applied.margins != margins || applied.safeArea != safeArea {
@@ -162,7 +181,29 @@ extension LayoutEngine {
             ]
         }
         guard view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview else { return [] }
-        let p = parent.alignmentRectInsets, mask = view.autoresizingMask, code = mask.logCode
+        return autoresizingConstraints(for: view, in: parent, autoresizingParts(for: view, in: parent),
+                                       code: view.autoresizingMask.logCode)
+    }
+
+    /// The autoresizing constraints `left`, `top`, `width`, `height` of a view from their
+    /// parts, named by the mask's log code.
+    func autoresizingConstraints(for view: LayoutView, in parent: LayoutView, _ parts: AutoresizingParts,
+                                 code: String) -> [LayoutConstraint] {
+        func make(_ attribute: LayoutAttribute, _ parentAttribute: LayoutAttribute?, _ part: AutoresizingPart,
+                  _ sizeAttribute: LayoutAttribute) -> LayoutConstraint {
+            let c = LayoutConstraint(generated: .autoresizing, view, attribute, .equal, parentAttribute == nil ? nil : parent,
+                                     parentAttribute ?? .notAnAttribute, constant: part.constant, identifier: code)
+            if part.share != 0 { c.extraTerms = [ExtraTerm(item: parent, attribute: sizeAttribute, coefficient: part.share)] }
+            return c
+        }
+        return [make(.left, .left, parts.left, .width), make(.top, .top, parts.top, .height),
+                make(.width, nil, parts.width, .width), make(.height, nil, parts.height, .height)]
+    }
+
+    /// The constants and shares of a translated view's autoresizing constraints.
+    func autoresizingParts(for view: LayoutView, in parent: LayoutView) -> AutoresizingParts {
+        let i = view.alignmentRectInsets, f = view.storedFrame
+        let p = parent.alignmentRectInsets, mask = view.autoresizingMask
         let size = parent.storedFrame.size
         /// The shares of a change in the parent's size that go to the start margin and to
         /// the length: flexible parts share it in proportion to their sizes (equally when
@@ -189,57 +230,63 @@ extension LayoutEngine {
         let v = axis(f.minY, f.height, size.height, .flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin)
         // Δ = parent's bounds size now − at the time of the frame; parent bounds width is
         // its alignment width plus insets.
-        func make(_ attribute: LayoutAttribute, _ parentAttribute: LayoutAttribute?, constant: Double,
-                  share: Double, sizeAttribute: LayoutAttribute, total: Double, insetSum: Double) -> LayoutConstraint {
-            let c = LayoutConstraint(generated: .autoresizing, view, attribute, .equal, parentAttribute == nil ? nil : parent,
-                                     parentAttribute ?? .notAnAttribute,
-                                     constant: constant + share * (insetSum - total), identifier: code)
-            if share != 0 { c.extraTerms = [ExtraTerm(item: parent, attribute: sizeAttribute, coefficient: share)] }
-            return c
+        func part(_ constant: Double, _ share: Double, _ total: Double, _ insetSum: Double) -> AutoresizingPart {
+            AutoresizingPart(constant: constant + share * (insetSum - total), share: share)
         }
-        return [
-            make(.left, .left, constant: f.minX + i.left - p.left, share: h.start, sizeAttribute: .width,
-                 total: size.width, insetSum: p.left + p.right),
-            make(.top, .top, constant: f.minY + i.top - p.top, share: v.start, sizeAttribute: .height,
-                 total: size.height, insetSum: p.top + p.bottom),
-            make(.width, nil, constant: f.width - i.left - i.right, share: h.length, sizeAttribute: .width,
-                 total: size.width, insetSum: p.left + p.right),
-            make(.height, nil, constant: f.height - i.top - i.bottom, share: v.length, sizeAttribute: .height,
-                 total: size.height, insetSum: p.top + p.bottom),
-        ]
+        return AutoresizingParts(left: part(f.minX + i.left - p.left, h.start, size.width, p.left + p.right),
+                                 top: part(f.minY + i.top - p.top, v.start, size.height, p.top + p.bottom),
+                                 width: part(f.width - i.left - i.right, h.length, size.width, p.left + p.right),
+                                 height: part(f.height - i.top - i.bottom, v.length, size.height, p.top + p.bottom))
     }
 
     /// Hugging (`size <= intrinsic`) and compression resistance (`size >= intrinsic`) for
     /// each axis with an intrinsic metric: one constraint `size == intrinsic` carrying both
     /// priorities when neither is required (held as one two-sided solver equality), else
     /// the two inequalities.
-    func contentConstraints(for view: LayoutView) -> [LayoutConstraint] {
+    func contentConstraints(for view: LayoutView) -> ContentConstraints {
         let size = view.currentIntrinsicSize()
+        let hasWidth = size.width >= 0 && size.width.isFinite, hasHeight = size.height >= 0 && size.height.isFinite
+        guard hasWidth || hasHeight else { return ContentConstraints() }
+        let handle = view.handle
+        /// A constraint `size REL value` (made with the view's handle: no cast of the view).
+        func make(_ attribute: LayoutAttribute, _ relation: LayoutRelation, _ value: Double, _ priority: LayoutPriority,
+                  _ identifier: String) -> LayoutConstraint {
+            LayoutConstraint(origin: .contentSize, handle, attribute, relation, nil, .notAnAttribute, multiplier: 0,
+                             constant: value, priority: priority, identifier: identifier)
+        }
+        /// Whether both priorities of an axis are optional: one equality carries them.
+        func isOptional(_ axis: LayoutAxis) -> Bool {
+            !view.contentHuggingPriority(for: axis).isRequired
+                && !view.contentCompressionResistancePriority(for: axis).isRequired
+        }
+        /// The equality for an axis whose priorities are both optional.
+        func equality(_ axis: LayoutAxis, _ attribute: LayoutAttribute, _ value: Double) -> LayoutConstraint {
+            let both = make(attribute, .equal, value, view.contentHuggingPriority(for: axis),
+                            axis == .horizontal ? "H content size" : "V content size")
+            both.compressionPriority = view.contentCompressionResistancePriority(for: axis)
+            return both
+        }
+        // The usual case, two equalities, held without an array.
+        if hasWidth && hasHeight && isOptional(.horizontal) && isOptional(.vertical) {
+            return ContentConstraints(equality(.horizontal, .width, size.width), equality(.vertical, .height, size.height))
+        }
         var made: [LayoutConstraint] = []
         made.reserveCapacity(2)
-        func add(_ axis: LayoutAxis, _ attribute: LayoutAttribute, _ value: Double) {
-            guard value >= 0 && value.isFinite else { return }
-            let horizontal = axis == .horizontal
-            let hugging = view.contentHuggingPriority(for: axis)
-            let compression = view.contentCompressionResistancePriority(for: axis)
-            if !hugging.isRequired && !compression.isRequired {
-                let both = LayoutConstraint(generated: .contentSize, view, attribute, .equal, nil, .notAnAttribute,
-                                            constant: value, priority: hugging,
-                                            identifier: horizontal ? "H content size" : "V content size")
-                both.compressionPriority = compression
-                made.append(both)
+        func add(_ axis: LayoutAxis, _ attribute: LayoutAttribute, _ value: Double, _ present: Bool) {
+            guard present else { return }
+            if isOptional(axis) {
+                made.append(equality(axis, attribute, value))
                 return
             }
-            made.append(LayoutConstraint(generated: .contentSize, view, attribute, .lessThanOrEqual, nil, .notAnAttribute,
-                                         constant: value, priority: hugging,
-                                         identifier: horizontal ? "H hugging" : "V hugging"))
-            made.append(LayoutConstraint(generated: .contentSize, view, attribute, .greaterThanOrEqual, nil,
-                                         .notAnAttribute, constant: value, priority: compression,
-                                         identifier: horizontal ? "H compression resistance" : "V compression resistance"))
+            let horizontal = axis == .horizontal
+            made.append(make(attribute, .lessThanOrEqual, value, view.contentHuggingPriority(for: axis),
+                             horizontal ? "H hugging" : "V hugging"))
+            made.append(make(attribute, .greaterThanOrEqual, value, view.contentCompressionResistancePriority(for: axis),
+                             horizontal ? "H compression resistance" : "V compression resistance"))
         }
-        add(.horizontal, .width, size.width)
-        add(.vertical, .height, size.height)
-        return made
+        add(.horizontal, .width, size.width, hasWidth)
+        add(.vertical, .height, size.height, hasHeight)
+        return ContentConstraints(made)
     }
 
     /// The readable guide's constraints, if the view has one. (The margins and safe-area

@@ -24,30 +24,36 @@ extension LayoutEngine {
         }
         guard !changedVariables.isEmpty else { return }
         var hosts: [Unmanaged<LayoutView>] = []
-        /// Notes a view whose variables changed: it and its superview are hosts.
-        func noteMoved(_ view: LayoutView) {
-            view.solvedRect = view.variables.rect
+        /// Notes a view whose variables changed (now `rect`): it and its superview are hosts.
+        /// (The superview unretained: reading `superview` retains it.)
+        func noteMoved(_ view: LayoutView, _ rect: Rect) {
+            view.solvedRect = rect
             if !view.isSolveHost {
                 view.isSolveHost = true
                 hosts.append(Unmanaged.passUnretained(view))
             }
-            if let parent = view.superview, !parent.isSolveHost {
-                parent.isSolveHost = true
-                hosts.append(Unmanaged.passUnretained(parent))
+            if let parent = view.superviewReference {
+                parent._withUnsafeGuaranteedRef { parentView in
+                    if !parentView.isSolveHost {
+                        parentView.isSolveHost = true
+                        hosts.append(parent)
+                    }
+                }
             }
         }
         let refs = viewRefs
         if changedVariables.count * 4 >= refs.count {
             for ref in refs {
                 ref._withUnsafeGuaranteedRef { view in
-                    if view.variables.rect != view.solvedRect { noteMoved(view) }
+                    let rect = view.variables.rect
+                    if rect != view.solvedRect { noteMoved(view, rect) }
                 }
             }
         } else {
             let owners = ownersTable()
             for id in changedVariables {
                 guard let ref = owners[id] else { continue }
-                ref._withUnsafeGuaranteedRef { noteMoved($0) }
+                ref._withUnsafeGuaranteedRef { noteMoved($0, $0.variables.rect) }
             }
         }
         // Each host's subviews are placed independently, so the order does not matter.
@@ -73,13 +79,27 @@ extension LayoutEngine {
         return owners
     }
 
-    /// Adds a view's four variables to an owners table.
+    /// Adds a view's four variables to an owners table; a view without variables (see
+    /// ``ItemVariables``) is listed by its ``ItemVariables``, which is what
+    /// ``writeAliases(into:)`` reports for it, until it makes them.
     static func addOwner(_ view: LayoutView, to owners: inout [Identity: Unmanaged<LayoutView>]) {
         let owner = Unmanaged.passUnretained(view), v = view.variables
+        guard v.hasVariables else {
+            owners[Identity(v)] = owner
+            v.listedWithoutVariables = true
+            return
+        }
         owners[Identity(v.x)] = owner
         owners[Identity(v.y)] = owner
         owners[Identity(v.width)] = owner
         owners[Identity(v.height)] = owner
+    }
+
+    /// Takes a view out of an owners table.
+    static func removeOwner(_ view: LayoutView, from owners: inout [Identity: Unmanaged<LayoutView>]) {
+        let v = view.variables
+        owners[Identity(v)] = nil
+        for variable in v.madeVariables { owners[Identity(variable)] = nil }
     }
 
     /// Sets the frame of every subview of `view` from the solver; returns whether any moved
@@ -89,15 +109,20 @@ extension LayoutEngine {
         var moved = false
         let insets = view.alignmentRectInsets
         let isRoot = view === root
-        let originX = isRoot ? 0 : view.variables.x.value - insets.left
-        let originY = isRoot ? 0 : view.variables.y.value - insets.top
-        for subview in view.subviews {
-            let r = subview.variables.rect, i = subview.alignmentRectInsets
-            let frame = Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,
-                             width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
-            if frame != subview.storedFrame {
-                moved = true
-                subview.applyLayoutFrame(frame, engine: self)
+        let base = isRoot ? Rect.zero : view.variables.rect
+        let originX = isRoot ? 0 : base.minX - insets.left
+        let originY = isRoot ? 0 : base.minY - insets.top
+        // (The subviews unretained: `view.subviews` keeps them, and nothing here changes it.)
+        let subviews = view.subviews
+        for index in subviews.indices {
+            Unmanaged.passUnretained(subviews[index])._withUnsafeGuaranteedRef { subview in
+                let r = subview.variables.rect, i = subview.alignmentRectInsets
+                let frame = Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,
+                                 width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
+                if frame != subview.storedFrame {
+                    moved = true
+                    subview.applyLayoutFrame(frame, engine: self)
+                }
             }
         }
         return moved

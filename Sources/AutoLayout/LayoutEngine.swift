@@ -11,8 +11,11 @@ final class LayoutEngine {
     let solver = Solver(keepsEqualityMarkers: true)
     /// Active constraints the engine broke because they could not hold.
     @exclusivity(unchecked) var broken: [LayoutConstraint] = []
-    /// What the engine made for each view.
-    @exclusivity(unchecked) var generated: [Identity: Generated] = [:]
+    /// What a scratch engine made for each view (a hierarchy's engine keeps it on the view
+    /// instead, see ``generatedConstraints(of:)``).
+    @exclusivity(unchecked) var scratchGenerated: [Identity: Generated] = [:]
+    /// The number of views the engine made constraints for: the views it has taken in.
+    @exclusivity(unchecked) var generatedCount = 0
     @exclusivity(unchecked) var changed = true
     @exclusivity(unchecked) var inLayout = false
     /// Whether a removal may have made room for a broken constraint.
@@ -49,7 +52,7 @@ final class LayoutEngine {
     /// (``LayoutView/hierarchyIndex``), to order the flagged views without a scan.
     var viewRefs: [Unmanaged<LayoutView>] {
         if let cached = viewsCache { return cached }
-        let all = root.subtree().map { Unmanaged.passUnretained($0) }
+        let all = root.subtreeReferences()
         // A scratch engine's subtree keeps the indices of the hierarchy's engine.
         if !isScratch {
             for index in all.indices { all[index]._withUnsafeGuaranteedRef { $0.hierarchyIndex = index } }
@@ -76,9 +79,51 @@ final class LayoutEngine {
 
     struct Generated {
         var frame: [LayoutConstraint] = []
-        var content: [LayoutConstraint] = []
+        /// The content-size constraints, held without an array in the usual case.
+        var contentConstraints = ContentConstraints()
         var guides: [LayoutConstraint] = []
         var all: [LayoutConstraint] { frame + content + guides }
+
+        init(frame: [LayoutConstraint] = [], content: ContentConstraints, guides: [LayoutConstraint]) {
+            self.frame = frame
+            contentConstraints = content
+            self.guides = guides
+        }
+
+        /// The content-size constraints as an array.
+        var content: [LayoutConstraint] {
+            get { contentConstraints.array }
+            set { contentConstraints = ContentConstraints(newValue) }
+        }
+    }
+
+    /// A view's content-size constraints in order: up to two (an equality per axis, the
+    /// usual case) held in place, any more in an array, so most views need no array.
+    struct ContentConstraints {
+        var first: LayoutConstraint?, second: LayoutConstraint?
+        var rest: [LayoutConstraint] = []
+
+        init() {}
+
+        init(_ first: LayoutConstraint, _ second: LayoutConstraint) {
+            self.first = first
+            self.second = second
+        }
+
+        init(_ constraints: [LayoutConstraint]) {
+            first = constraints.first
+            second = constraints.count > 1 ? constraints[1] : nil
+            rest = Array(constraints.dropFirst(2))
+        }
+
+        var array: [LayoutConstraint] { [first, second].compactMap { $0 } + rest }
+
+        /// Calls `body` with each constraint in order.
+        func forEach(_ body: (LayoutConstraint) -> Void) {
+            if let first { body(first) }
+            if let second { body(second) }
+            for constraint in rest { body(constraint) }
+        }
     }
 
     /// A scratch engine (for fitting a subview) keeps its solver constraints to itself, so
@@ -89,6 +134,25 @@ final class LayoutEngine {
     init(root: LayoutView, scratch: Bool = false) {
         self.root = root
         isScratch = scratch
+    }
+
+    /// What the engine made for a view, nil when it has not taken the view in. A hierarchy's
+    /// engine keeps it on the view (``LayoutView/generatedStorage``: no table to hash into
+    /// for every view); a scratch engine, whose views stay in their hierarchy, in a table.
+    @inline(__always) func generatedConstraints(of view: LayoutView) -> Generated? {
+        isScratch ? scratchGenerated[Identity(view)] : view.generatedStorage
+    }
+
+    /// Whether the engine made its constraints for a view (has taken it in).
+    @inline(__always) func hasGenerated(_ view: LayoutView) -> Bool {
+        isScratch ? scratchGenerated[Identity(view)] != nil : view.generatedStorage != nil
+    }
+
+    /// Records what the engine made for a view (nil: the view left), keeping the count.
+    func setGenerated(_ made: Generated?, of view: LayoutView) {
+        let had = hasGenerated(view)
+        generatedCount += (made != nil ? 1 : 0) - (had ? 1 : 0)
+        if isScratch { scratchGenerated[Identity(view)] = made } else { view.generatedStorage = made }
     }
 
     /// The solver constraint of a layout constraint in this engine.
@@ -112,6 +176,8 @@ final class LayoutEngine {
         updateFlags = FlaggedViews(alwaysScans: updateFlags.alwaysScans)
         for view in root.subtree() {
             for constraint in view.constraints { setLowering(nil, of: constraint) }
+            // The engine that takes the views in makes its own constraints for them.
+            if !isScratch { view.generatedStorage = nil }
         }
     }
 
@@ -119,7 +185,8 @@ final class LayoutEngine {
 
     /// Lowers an active constraint and queues it for the solver (see ``flush()``).
     func install(_ constraint: LayoutConstraint) {
-        guard lowering(of: constraint) == nil, !broken.contains(where: { $0 === constraint }) else { return }
+        guard isScratch ? scratchLowerings[Identity(constraint)] == nil : constraint.lowering == nil,
+              broken.isEmpty || !broken.contains(where: { $0 === constraint }) else { return }
         let lowering = lower(constraint)
         changed = true
         setLowering(lowering, of: constraint)
@@ -188,7 +255,7 @@ final class LayoutEngine {
             // Name the solver's constraints by their layout constraints (only on this path).
             var owners: [Identity: LayoutConstraint] = [:]
             for view in root.subtree() {
-                for c in view.constraints + (generated[Identity(view)]?.all ?? []) {
+                for c in view.constraints + (generatedConstraints(of: view)?.all ?? []) {
                     if let lowering = lowering(of: c) { owners[Identity(lowering)] = c }
                 }
             }
@@ -307,10 +374,7 @@ final class LayoutEngine {
         for view in views {
             for constraint in view.constraints { uninstall(constraint) }
             removeGenerated(for: view)
-            if variableOwners != nil {
-                let v = view.variables
-                for variable in [v.x, v.y, v.width, v.height] { variableOwners![Identity(variable)] = nil }
-            }
+            if variableOwners != nil { LayoutEngine.removeOwner(view, from: &variableOwners!) }
         }
         unlist(views, inside: inside)
     }

@@ -39,20 +39,91 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 /// The solver variables of an item: its alignment rectangle in its root view's coordinates.
 /// (A class: passing one costs one retain where a struct of four references costs four.) A
 /// view's variables are its handle too; a guide's variables leave the handle part unused.
+///
+/// The four variables are made on first use: a view its engine places through a frame
+/// alias (a table's cell, say; see ``FrameAlias``) never has them, as they would never
+/// enter the solver. Until they are made, the rectangle is ``values``, which the engine
+/// writes for such a view.
 @usableFromInline final class ItemVariables: ItemHandle {
-    let x: Variable, y: Variable, width: Variable, height: Variable
+    // The variables are held as `Unmanaged`, retained once when made and released in
+    // `deinit`: reading one (for its value, or to put it in a term) then costs no more than
+    // reading a `let` did, where an optional class reference would be retained and released
+    // on every read.
+    @exclusivity(unchecked) private var xReference: Unmanaged<Variable>?
+    @exclusivity(unchecked) private var yReference: Unmanaged<Variable>?
+    @exclusivity(unchecked) private var widthReference: Unmanaged<Variable>?
+    @exclusivity(unchecked) private var heightReference: Unmanaged<Variable>?
+    /// The rectangle while there are no variables (the variables start from it).
+    @exclusivity(unchecked) var values = Rect.zero
+    /// Set when an engine's table of variable owners lists this item without variables (see
+    /// ``LayoutEngine/addOwner(_:to:)``): making them then adds them to that table.
+    @exclusivity(unchecked) var listedWithoutVariables = false
 
-    /// Four fresh variables. Their names only show in solver dumps, so they are fixed
-    /// strings (building a name per item costs more than the rest of making the item).
-    override init() {
-        x = Variable("minX")
-        y = Variable("minY")
-        width = Variable("width")
-        height = Variable("height")
+    /// An item without variables yet.
+    override init() {}
+
+    deinit {
+        xReference?.release()
+        yReference?.release()
+        widthReference?.release()
+        heightReference?.release()
     }
 
-    /// The solved rectangle.
-    var rect: Rect { Rect(x: x.value, y: y.value, width: width.value, height: height.value) }
+    /// Whether the variables were made.
+    @inline(__always) var hasVariables: Bool { xReference != nil }
+
+    /// The variable of the rectangle's minimum x (made with the others on first use).
+    var x: Variable {
+        if xReference == nil { makeVariables() }
+        return xReference.unsafelyUnwrapped.takeUnretainedValue()
+    }
+    /// The variable of the rectangle's minimum y.
+    var y: Variable {
+        if yReference == nil { makeVariables() }
+        return yReference.unsafelyUnwrapped.takeUnretainedValue()
+    }
+    /// The variable of the rectangle's width.
+    var width: Variable {
+        if widthReference == nil { makeVariables() }
+        return widthReference.unsafelyUnwrapped.takeUnretainedValue()
+    }
+    /// The variable of the rectangle's height.
+    var height: Variable {
+        if heightReference == nil { makeVariables() }
+        return heightReference.unsafelyUnwrapped.takeUnretainedValue()
+    }
+
+    /// The four variables if they were made, without making them.
+    var madeVariables: [Variable] {
+        guard hasVariables else { return [] }
+        return [x, y, width, height]
+    }
+
+    /// Makes the four variables, starting from ``values``. Their names only show in solver
+    /// dumps, so they are fixed strings (building a name per item costs more than the rest
+    /// of making the item).
+    @inline(never) private func makeVariables() {
+        let r = values
+        xReference = .passRetained(Variable("minX", value: r.minX))
+        yReference = .passRetained(Variable("minY", value: r.minY))
+        widthReference = .passRetained(Variable("width", value: r.width))
+        heightReference = .passRetained(Variable("height", value: r.height))
+        if listedWithoutVariables {
+            listedWithoutVariables = false
+            if let view, let engine = view.engineIfAny, engine.variableOwners != nil {
+                LayoutEngine.addOwner(view, to: &engine.variableOwners!)
+            }
+        }
+    }
+
+    /// The solved rectangle (``values`` while there are no variables).
+    var rect: Rect {
+        guard let x = xReference else { return values }
+        return Rect(x: x._withUnsafeGuaranteedRef { $0.value },
+                    y: yReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value },
+                    width: widthReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value },
+                    height: heightReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value })
+    }
 }
 
 /// Names for items without an identifier: the kind and the object's address, as Apple prints them.

@@ -89,7 +89,7 @@ extension LayoutView {
         if let guide = marginsGuideStorage { return guide }
         let guide = LayoutGuide(role: .margins, owner: self)
         marginsGuideStorage = guide
-        engineIfAny?.refreshGuides(of: self)
+        refreshGuidesAfterMakingInsetGuide()
         return guide
     }
 
@@ -98,7 +98,7 @@ extension LayoutView {
         if let guide = safeAreaGuideStorage { return guide }
         let guide = LayoutGuide(role: .safeArea, owner: self)
         safeAreaGuideStorage = guide
-        engineIfAny?.refreshGuides(of: self)
+        refreshGuidesAfterMakingInsetGuide()
         return guide
     }
 
@@ -134,6 +134,16 @@ extension LayoutView {
                            right: max(m.right, pm.right - (bounds.width - f.maxX)))
         }
         return m
+    }
+
+    /// Refreshes the engine's guides after the margins or safe-area guide was made, unless
+    /// that cannot change anything: such a guide has no constraints of its own, and only
+    /// the readable guide's constraints read it, so with no readable guide and no insets
+    /// applied yet (see ``LayoutEngine/refreshGuides(of:)``) the refresh would be a no-op.
+    /// (Most views that use their margins make the guide once, before any layout.)
+    private func refreshGuidesAfterMakingInsetGuide() {
+        guard appliedInsets != nil || readableGuideStorage != nil else { return }
+        engineIfAny?.refreshGuides(of: self)
     }
 
     func marginsChanged() {

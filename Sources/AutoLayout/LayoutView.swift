@@ -93,20 +93,18 @@ open class LayoutView: LayoutItem {
     /// The view's frame as constants and the root's variables, when its engine places it
     /// without variables of its own (see ``FrameAlias``); nil otherwise.
     @exclusivity(unchecked) var frameAlias: FrameAlias?
+    /// The constraints the hierarchy's engine made for the view; nil until it takes the
+    /// view in (see ``LayoutEngine/generatedConstraints(of:)``).
+    @exclusivity(unchecked) var generatedStorage: LayoutEngine.Generated?
     @exclusivity(unchecked) var marginsGuideStorage: LayoutGuide?
-    @exclusivity(unchecked) var safeAreaGuideStorage: LayoutGuide?
-    @exclusivity(unchecked) var readableGuideStorage: LayoutGuide?
     @exclusivity(unchecked) var intrinsicSizeCache: Size?
     @exclusivity(unchecked) var huggingPriorities = AxisPriorities(.defaultLow)
     @exclusivity(unchecked) var compressionPriorities = AxisPriorities(.defaultHigh)
-    @exclusivity(unchecked) var marginsStorage = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-    @exclusivity(unchecked) var directionalMargins: DirectionalEdgeInsets?
-    @exclusivity(unchecked) var safeAreaInsetsStorage = EdgeInsets.zero
-    @exclusivity(unchecked) var preservesStorage = false
     /// The margin and safe-area insets the engine's guide constraints were last made with.
     @exclusivity(unchecked) var appliedInsets: (margins: EdgeInsets, safeArea: EdgeInsets)?
-    var diagnosticsHandlerStorage: ((LayoutDiagnostic) -> Void)?
-    @exclusivity(unchecked) var insetsFromSafeAreaStorage = true
+    /// The settings most views leave at their defaults (see ``ViewExtras``); nil while
+    /// they all are.
+    @exclusivity(unchecked) var extrasStorage: ViewExtras?
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
@@ -310,6 +308,26 @@ open class LayoutView: LayoutItem {
         return result
     }
 
+    /// ``subtree()``, unretained (the walk costs no retains): the engine's list of views.
+    func subtreeReferences() -> [Unmanaged<LayoutView>] {
+        let top = Unmanaged.passUnretained(self)
+        var result: [Unmanaged<LayoutView>] = [top]
+        var stack: [(view: Unmanaged<LayoutView>, child: Int)] = [(top, 0)]
+        while let (ref, child) = stack.last {
+            let sub = ref._withUnsafeGuaranteedRef { view in
+                child < view.subviews.count ? Unmanaged.passUnretained(view.subviews[child]) : nil
+            }
+            if let sub {
+                stack[stack.count - 1].child = child + 1
+                result.append(sub)
+                stack.append((sub, 0))
+            } else {
+                stack.removeLast()
+            }
+        }
+        return result
+    }
+
     /// Adds a layout guide owned by this view; adding it again does nothing.
     public func addLayoutGuide(_ guide: LayoutGuide) {
         guard guide.owningView !== self || !layoutGuides.contains(where: { $0 === guide }) else { return }
@@ -336,6 +354,15 @@ open class LayoutView: LayoutItem {
         root.ownEngine = engine
         engine.adopt(root)
         return engine
+    }
+
+    /// The engine of a view's hierarchy (made on first use), unretained: the root keeps it.
+    static func engineReference(of view: Unmanaged<LayoutView>) -> Unmanaged<LayoutEngine> {
+        let root = view._withUnsafeGuaranteedRef { $0.rootReference }
+        if let engine = root._withUnsafeGuaranteedRef({ $0.ownEngine.map { Unmanaged.passUnretained($0) } }) {
+            return engine
+        }
+        return Unmanaged.passUnretained(view._withUnsafeGuaranteedRef { $0.engine })
     }
 
     /// The engine if the hierarchy has made one already.

@@ -183,4 +183,62 @@ import Testing
         cell.removeFromSuperview()
         #expect(cell.frameAlias == nil)
     }
+
+    @Test("an aliased view has no variables until it is placed by constraints, and then moves")
+    func aliasedViewsMakeVariablesLate() throws {
+        let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+        let cells = (0..<8).map { LayoutView(identifier: "cell\($0)", frame: Rect(x: 0, y: Double($0) * 60, width: 375, height: 60)) }
+        for cell in cells { root.addSubview(cell) }
+        root.layoutIfNeeded()
+        #expect(cells.allSatisfy { !$0.variables.hasVariables && $0.frameAlias != nil })
+        // A small change: the engine finds the moved views through its table of owners.
+        cells[3].frame = Rect(x: 0, y: 200, width: 375, height: 50)
+        root.layoutIfNeeded()
+        #expect(root.engine.variableOwners != nil && cells[3].frame.minY == 200)
+        // Cell 5 is placed by constraints from now on: its variables are made and listed.
+        cells[5].translatesAutoresizingMaskIntoConstraints = false
+        let top = cells[5].topAnchor.constraint(equalTo: root.topAnchor, constant: 300)
+        try LayoutConstraint.activate([top, cells[5].leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       cells[5].widthAnchor.constraint(equalToConstant: 100),
+                                       cells[5].heightAnchor.constraint(equalToConstant: 30)])
+        root.layoutIfNeeded()
+        #expect(cells[5].variables.hasVariables && cells[5].frame == Rect(x: 0, y: 300, width: 100, height: 30))
+        top.constant = 310
+        root.layoutIfNeeded()
+        #expect(cells[5].frame == Rect(x: 0, y: 310, width: 100, height: 30))
+        cells[2].frame = Rect(x: 5, y: 120, width: 300, height: 60)
+        root.layoutIfNeeded()
+        #expect(cells[2].frame == Rect(x: 5, y: 120, width: 300, height: 60))
+    }
+
+    @Test("an aliased view's autoresizing constraints, made late from its alias, are the ones made up front")
+    func deferredAutoresizingConstraints() {
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<200 {
+            let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: Double(Int.random(in: 0...500, using: &rng)),
+                                                                  height: Double(Int.random(in: 0...500, using: &rng))))
+            let view = LayoutView(identifier: "v", frame: Rect(x: Double(Int.random(in: -50...300, using: &rng)) / 4,
+                                                               y: Double(Int.random(in: -50...300, using: &rng)) / 3,
+                                                               width: Double(Int.random(in: 0...300, using: &rng)),
+                                                               height: Double(Int.random(in: 0...300, using: &rng))))
+            view.autoresizingMask = AutoresizingMask(rawValue: Int.random(in: 0...63, using: &rng))
+            root.addSubview(view)
+            let engine = root.engine
+            let expected = engine.frameConstraints(for: view)
+            #expect(view.frameAlias != nil && engine.generatedConstraints(of: view)!.frame.isEmpty)
+            // Layout moves the view and the root's size changes: the constraints keep the
+            // frame and size they were made for.
+            root.layoutIfNeeded()
+            root.frame = Rect(x: 0, y: 0, width: 123, height: 456)
+            root.layoutIfNeeded()
+            let made = engine.madeFrameConstraints(of: view)
+            #expect(made.count == 4 && engine.madeFrameConstraints(of: view).elementsEqual(made, by: ===))
+            for (a, b) in zip(made, expected) {
+                #expect(LayoutEngine.sameShape(a, b) && a.storedConstant.bitPattern == b.storedConstant.bitPattern
+                        && a.identifier == b.identifier && a.isAutoresizingConstraint && a.secondItem === b.secondItem
+                        && a.extraTerms.map(\.coefficient.bitPattern) == b.extraTerms.map(\.coefficient.bitPattern),
+                        "\(a) vs \(b)")
+            }
+        }
+    }
 }

@@ -123,7 +123,7 @@ import Testing
                                        v.topAnchor.constraint(equalTo: root.topAnchor), wide, narrow])
         root.layoutIfNeeded()
         #expect(v.frame.size == Size(width: 100, height: 20))  // 500 beats hugging (250)
-        var content = root.engine.generated[Identity(v)]!.content
+        var content = root.engine.generatedConstraints(of: v)!.content
         #expect(content.count == 2 && content.allSatisfy { $0.relation == .equal && $0.compressionPriority == .defaultHigh })
         let log = content[0].description
         #expect(log.hasPrefix("<ContentSizeLayoutConstraint:0x"), "\(log)")
@@ -138,7 +138,7 @@ import Testing
         v.setContentCompressionResistancePriority(.required, for: .horizontal)
         root.layoutIfNeeded()
         #expect(v.frame.size == Size(width: 60, height: 20))
-        content = root.engine.generated[Identity(v)]!.content
+        content = root.engine.generatedConstraints(of: v)!.content
         #expect(content.map(\.relation) == [.lessThanOrEqual, .greaterThanOrEqual, .equal])
         #expect(content[1].priority == .required && content[1].compressionPriority == nil)
         #expect(root.brokenConstraints.isEmpty)
