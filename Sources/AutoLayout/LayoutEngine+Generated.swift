@@ -7,38 +7,30 @@ extension LayoutEngine {
     /// Makes and installs the engine's constraints for one view.
     func addGenerated(for view: LayoutView) {
         guard !hasGenerated(view) else { return }
-        if !isScratch, let alias = deferringAlias(for: view) {
-            // An aliased view: its autoresizing constraints are made when something asks for
-            // them (see ``madeFrameConstraints(of:)``); the solver never sees them.
-            let made = Generated(content: contentConstraints(for: view), guides: guideConstraints(for: view))
-            view.generatedStorage = made
-            generatedCount += 1
-            aliasesNeedWriting = true
-            changed = true
-            view.frameAlias = alias
-            made.contentConstraints.forEach { install($0) }
-            for constraint in made.guides { install(constraint) }
-            return
-        }
-        let made = Generated(frame: frameConstraints(for: view), content: contentConstraints(for: view),
-                             guides: guideConstraints(for: view))
-        if isScratch { setGenerated(made, of: view) } else {
-            view.generatedStorage = made
-            generatedCount += 1
-        }
+        // An aliased view's autoresizing constraints are made when something asks for them
+        // (see ``madeFrameConstraints(of:)``): the solver never sees them. (A view that
+        // ``deferringAlias(for:)`` does not alias is not aliased by ``frameAlias(for:frame:)``
+        // either: both ask the same of the view.)
+        let alias = isScratch ? nil : deferringAlias(for: view)
+        let made = Generated(frame: alias == nil ? frameConstraints(for: view) : [],
+                             content: contentConstraints(for: view), guides: guideConstraints(for: view))
         if !isScratch {
-            let alias = frameAlias(for: view, frame: made.frame)
             if alias != nil || view.frameAlias != nil {
                 aliasesNeedWriting = true
                 changed = true
             }
             view.frameAlias = alias
         }
-        if isScratch || view.frameAlias == nil {
+        if isScratch || alias == nil {
             for constraint in made.frame { install(constraint) }
         }
         made.contentConstraints.forEach { install($0) }
         for constraint in made.guides { install(constraint) }
+        // (Recorded last, so the record moves into the view rather than being copied.)
+        if isScratch { setGenerated(made, of: view) } else {
+            view.generatedStorage = made
+            generatedCount += 1
+        }
     }
 
     func removeGenerated(for view: LayoutView) {
