@@ -185,7 +185,9 @@ final class LayoutEngine {
         changed = true
         setLowering(lowering, of: constraint)
         pending.append(constraint)
-        pendingLowerings.append(lowering)
+        // (Moved into the queue: `lower` returned it owned, and the queue takes that
+        // reference instead of a copy.)
+        pendingLowerings.append(consume lowering)
     }
 
     /// Adds the queued constraints to the solver as one batch; breaks and reports those
