@@ -4,6 +4,75 @@ import Cassowary
 // size (hugging and compression resistance), and the margins, safe-area and readable guides.
 
 extension LayoutEngine {
+    /// What the engine made for one view.
+    struct Generated {
+        var frame: [LayoutConstraint] = []
+        /// The content-size constraints, held without an array in the usual case.
+        var contentConstraints = ContentConstraints()
+        var guides: [LayoutConstraint] = []
+        var all: [LayoutConstraint] { frame + content + guides }
+
+        init(frame: [LayoutConstraint] = [], content: ContentConstraints, guides: [LayoutConstraint]) {
+            self.frame = frame
+            contentConstraints = content
+            self.guides = guides
+        }
+
+        /// The content-size constraints as an array.
+        var content: [LayoutConstraint] {
+            get { contentConstraints.array }
+            set { contentConstraints = ContentConstraints(newValue) }
+        }
+    }
+
+    /// A view's content-size constraints in order: up to two (an equality per axis, the
+    /// usual case) held in place, any more in an array, so most views need no array.
+    struct ContentConstraints {
+        var first: LayoutConstraint?, second: LayoutConstraint?
+        var rest: [LayoutConstraint] = []
+
+        init() {}
+
+        init(_ first: LayoutConstraint, _ second: LayoutConstraint) {
+            self.first = first
+            self.second = second
+        }
+
+        init(_ constraints: [LayoutConstraint]) {
+            first = constraints.first
+            second = constraints.count > 1 ? constraints[1] : nil
+            rest = Array(constraints.dropFirst(2))
+        }
+
+        var array: [LayoutConstraint] { [first, second].compactMap { $0 } + rest }
+
+        /// Calls `body` with each constraint in order.
+        func forEach(_ body: (LayoutConstraint) -> Void) {
+            if let first { body(first) }
+            if let second { body(second) }
+            for constraint in rest { body(constraint) }
+        }
+    }
+
+    /// What the engine made for a view, nil when it has not taken the view in. A hierarchy's
+    /// engine keeps it on the view (``LayoutView/generatedStorage``: no table to hash into
+    /// for every view); a scratch engine, whose views stay in their hierarchy, in a table.
+    @inline(__always) func generatedConstraints(of view: LayoutView) -> Generated? {
+        isScratch ? scratchGenerated[Identity(view)] : view.generatedStorage
+    }
+
+    /// Whether the engine made its constraints for a view (has taken it in).
+    @inline(__always) func hasGenerated(_ view: LayoutView) -> Bool {
+        isScratch ? scratchGenerated[Identity(view)] != nil : view.generatedStorage != nil
+    }
+
+    /// Records what the engine made for a view (nil: the view left), keeping the count.
+    func setGenerated(_ made: Generated?, of view: LayoutView) {
+        let had = hasGenerated(view)
+        generatedCount += (made != nil ? 1 : 0) - (had ? 1 : 0)
+        if isScratch { scratchGenerated[Identity(view)] = made } else { view.generatedStorage = made }
+    }
+
     /// Makes and installs the engine's constraints for one view.
     func addGenerated(for view: LayoutView) {
         guard !hasGenerated(view) else { return }
@@ -36,14 +105,15 @@ extension LayoutEngine {
     func removeGenerated(for view: LayoutView) {
         guard let made = generatedConstraints(of: view) else { return }
         setGenerated(nil, of: view)
-        // (Deferred autoresizing constraints were never installed: uninstalling them would
-        // only have flushed the queue.)
-        if !isScratch && view.frameAlias != nil && made.frame.isEmpty { flush() }
+        let deferred = !isScratch && view.frameAlias != nil && made.frame.isEmpty
         if !isScratch && view.frameAlias != nil {
             view.frameAlias = nil
             aliasesNeedWriting = true
             changed = true
         }
+        // (Deferred autoresizing constraints were never made, let alone installed:
+        // uninstalling them would only have flushed the queue.)
+        if deferred { flush() }
         for constraint in made.all { uninstall(constraint) }
     }
 
