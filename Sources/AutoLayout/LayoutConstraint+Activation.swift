@@ -46,7 +46,12 @@ extension LayoutConstraint {
     /// throws its error, keeping those before it active.
     public static func activate(_ constraints: [LayoutConstraint]) throws {
         let count = constraints.count
-        for index in constraints.indices { try constraints[index].activate(batchRemaining: count - index) }
+        // (Each constraint unretained: the array keeps it alive.)
+        for index in constraints.indices {
+            try Unmanaged.passUnretained(constraints[index])._withUnsafeGuaranteedRef {
+                try $0.activate(batchRemaining: count - index)
+            }
+        }
     }
 
     /// Deactivates several constraints.

@@ -242,25 +242,28 @@ final class LayoutEngine {
         viewsCache = nil
         // A leaf (the usual case) needs no list of its subtree.
         if top.subviews.isEmpty {
-            adopt(views: CollectionOfOne(top))
-        } else {
-            adopt(views: top.subtree())
+            welcome(top)
+            addGenerated(for: top)
+            for constraint in top.constraints { install(constraint) }
+            return
         }
-    }
-
-    private func adopt(views: some Collection<LayoutView>) {
-        for view in views {
-            if variableOwners != nil { LayoutEngine.addOwner(view, to: &variableOwners!) }
-            // Insets recorded in another hierarchy (another direction, another safe area)
-            // are read afresh here, and flags set outside this hierarchy are honoured here.
-            // A scratch engine (fitting) leaves both alone: the view stays in its hierarchy.
-            if !isScratch {
-                view.appliedInsets = nil
-                listFlags(of: view)
-            }
-        }
+        let views = top.subtree()
+        for view in views { welcome(view) }
         for view in views { addGenerated(for: view) }
         for view in views { for constraint in view.constraints { install(constraint) } }
+    }
+
+    /// The first step of adopting a view: its owners entry, insets and flags.
+    @inline(__always)
+    private func welcome(_ view: LayoutView) {
+        if variableOwners != nil { LayoutEngine.addOwner(view, to: &variableOwners!) }
+        // Insets recorded in another hierarchy (another direction, another safe area)
+        // are read afresh here, and flags set outside this hierarchy are honoured here.
+        // A scratch engine (fitting) leaves both alone: the view stays in its hierarchy.
+        if !isScratch {
+            view.appliedInsets = nil
+            listFlags(of: view)
+        }
     }
 
     /// Lets a subtree leave: constraints installed above it that reach into it are
