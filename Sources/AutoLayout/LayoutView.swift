@@ -239,7 +239,8 @@ open class LayoutView: LayoutItem {
         if view.superviewReference != nil { view.removeFromSuperview() }
         // Make (or find) this hierarchy's engine before the view joins it, so the view is
         // adopted exactly once.
-        let engine = self.engine
+        // (Unretained: this view's root keeps its engine.)
+        let engine = LayoutView.engineReference(of: Unmanaged.passUnretained(self))
         let absorbed = view.ownEngine
         view.ownEngine = nil
         absorbed?.detach()
@@ -252,7 +253,7 @@ open class LayoutView: LayoutItem {
         } else {
             subviews.insert(view, at: max(0, index))
         }
-        engine.adopt(view)
+        engine._withUnsafeGuaranteedRef { $0.adopt(view) }
         setNeedsLayout()
     }
 
