@@ -229,6 +229,12 @@ extension LayoutEngine {
     /// The root's frame (required), or the frame and mask of a view that translates its
     /// autoresizing mask (required), or nothing.
     func frameConstraints(for view: LayoutView) -> [LayoutConstraint] {
+        // A view placed by constraints (the usual case) has none, unless it is the root: a
+        // hierarchy's root has no superview. (Checked first: comparing with the unowned
+        // root retains it.)
+        if !isScratch && !view.translatesAutoresizingMaskIntoConstraints && view.superviewReference != nil {
+            return []
+        }
         let i = view.alignmentRectInsets, f = view.storedFrame
         if view === root {
             return [
