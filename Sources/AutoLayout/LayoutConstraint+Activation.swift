@@ -31,7 +31,10 @@ extension LayoutConstraint {
             }
             host.constraints.append(self)
         }
-        LayoutView.engineReference(of: host)._withUnsafeGuaranteedRef { $0.install(self) }
+        // The engine held for the call: lowering reads overridable properties (baselines,
+        // alignment insets), and code there that moved the root into another hierarchy
+        // would release this engine.
+        LayoutView.engineReference(of: host).takeUnretainedValue().install(self)
     }
 
     /// Deactivates the constraint: removes it from its view and the engine.
@@ -46,7 +49,12 @@ extension LayoutConstraint {
     /// throws its error, keeping those before it active.
     public static func activate(_ constraints: [LayoutConstraint]) throws {
         let count = constraints.count
-        for index in constraints.indices { try constraints[index].activate(batchRemaining: count - index) }
+        // (Each constraint unretained: the array keeps it alive.)
+        for index in constraints.indices {
+            try Unmanaged.passUnretained(constraints[index])._withUnsafeGuaranteedRef {
+                try $0.activate(batchRemaining: count - index)
+            }
+        }
     }
 
     /// Deactivates several constraints.

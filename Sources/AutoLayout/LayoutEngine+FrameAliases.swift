@@ -242,9 +242,13 @@ extension LayoutEngine {
         guard aliasesNeedWriting || base != aliasBase else { return }
         aliasesNeedWriting = false
         aliasBase = base
-        for view in root.subviews {
-            guard let alias = view.frameAlias else { continue }
-            let v = view.variables
+        // (The subviews unretained: the root keeps them, and nothing here changes that.)
+        let subviews = root.subviews
+        changed.reserveCapacity(changed.count + 4 * subviews.count)
+        for index in subviews.indices {
+            let ref = Unmanaged.passUnretained(subviews[index])
+            guard let alias = ref._withUnsafeGuaranteedRef({ $0.frameAlias }) else { continue }
+            let v = ref._withUnsafeGuaranteedRef { $0.variables }
             guard v.hasVariables else {
                 // (The usual case: the view never had variables. Each value that changed is
                 // reported, by the view's ItemVariables, as its variable would be.)

@@ -4,54 +4,116 @@ import Cassowary
 // size (hugging and compression resistance), and the margins, safe-area and readable guides.
 
 extension LayoutEngine {
+    /// What the engine made for one view.
+    struct Generated {
+        var frame: [LayoutConstraint] = []
+        /// The content-size constraints, held without an array in the usual case.
+        var contentConstraints = ContentConstraints()
+        var guides: [LayoutConstraint] = []
+        var all: [LayoutConstraint] { frame + content + guides }
+
+        init(frame: [LayoutConstraint] = [], content: ContentConstraints, guides: [LayoutConstraint]) {
+            self.frame = frame
+            contentConstraints = content
+            self.guides = guides
+        }
+
+        /// The content-size constraints as an array.
+        var content: [LayoutConstraint] {
+            get { contentConstraints.array }
+            set { contentConstraints = ContentConstraints(newValue) }
+        }
+    }
+
+    /// A view's content-size constraints in order: up to two (an equality per axis, the
+    /// usual case) held in place, any more in an array, so most views need no array.
+    struct ContentConstraints {
+        var first: LayoutConstraint?, second: LayoutConstraint?
+        var rest: [LayoutConstraint] = []
+
+        init() {}
+
+        init(_ first: LayoutConstraint, _ second: LayoutConstraint) {
+            self.first = first
+            self.second = second
+        }
+
+        init(_ constraints: [LayoutConstraint]) {
+            first = constraints.first
+            second = constraints.count > 1 ? constraints[1] : nil
+            rest = Array(constraints.dropFirst(2))
+        }
+
+        var array: [LayoutConstraint] { [first, second].compactMap { $0 } + rest }
+
+        /// Calls `body` with each constraint in order.
+        func forEach(_ body: (LayoutConstraint) -> Void) {
+            if let first { body(first) }
+            if let second { body(second) }
+            for constraint in rest { body(constraint) }
+        }
+    }
+
+    /// What the engine made for a view, nil when it has not taken the view in. A hierarchy's
+    /// engine keeps it on the view (``LayoutView/generatedStorage``: no table to hash into
+    /// for every view); a scratch engine, whose views stay in their hierarchy, in a table.
+    @inline(__always) func generatedConstraints(of view: LayoutView) -> Generated? {
+        isScratch ? scratchGenerated[Identity(view)] : view.generatedStorage
+    }
+
+    /// Whether the engine made its constraints for a view (has taken it in).
+    @inline(__always) func hasGenerated(_ view: LayoutView) -> Bool {
+        isScratch ? scratchGenerated[Identity(view)] != nil : view.generatedStorage != nil
+    }
+
+    /// Records what the engine made for a view (nil: the view left), keeping the count.
+    func setGenerated(_ made: Generated?, of view: LayoutView) {
+        let had = hasGenerated(view)
+        generatedCount += (made != nil ? 1 : 0) - (had ? 1 : 0)
+        if isScratch { scratchGenerated[Identity(view)] = made } else { view.generatedStorage = made }
+    }
+
     /// Makes and installs the engine's constraints for one view.
     func addGenerated(for view: LayoutView) {
         guard !hasGenerated(view) else { return }
-        if !isScratch, let alias = deferringAlias(for: view) {
-            // An aliased view: its autoresizing constraints are made when something asks for
-            // them (see ``madeFrameConstraints(of:)``); the solver never sees them.
-            let made = Generated(content: contentConstraints(for: view), guides: guideConstraints(for: view))
-            view.generatedStorage = made
-            generatedCount += 1
-            aliasesNeedWriting = true
-            changed = true
-            view.frameAlias = alias
-            made.contentConstraints.forEach { install($0) }
-            for constraint in made.guides { install(constraint) }
-            return
-        }
-        let made = Generated(frame: frameConstraints(for: view), content: contentConstraints(for: view),
-                             guides: guideConstraints(for: view))
-        if isScratch { setGenerated(made, of: view) } else {
-            view.generatedStorage = made
-            generatedCount += 1
-        }
+        // An aliased view's autoresizing constraints are made when something asks for them
+        // (see ``madeFrameConstraints(of:)``): the solver never sees them. (A view that
+        // ``deferringAlias(for:)`` does not alias is not aliased by ``frameAlias(for:frame:)``
+        // either: both ask the same of the view.)
+        let alias = isScratch ? nil : deferringAlias(for: view)
+        let made = Generated(frame: alias == nil ? frameConstraints(for: view) : [],
+                             content: contentConstraints(for: view), guides: guideConstraints(for: view))
         if !isScratch {
-            let alias = frameAlias(for: view, frame: made.frame)
             if alias != nil || view.frameAlias != nil {
                 aliasesNeedWriting = true
                 changed = true
             }
             view.frameAlias = alias
         }
-        if isScratch || view.frameAlias == nil {
+        if isScratch || alias == nil {
             for constraint in made.frame { install(constraint) }
         }
         made.contentConstraints.forEach { install($0) }
         for constraint in made.guides { install(constraint) }
+        // (Recorded last, so the record moves into the view rather than being copied.)
+        if isScratch { setGenerated(made, of: view) } else {
+            view.generatedStorage = made
+            generatedCount += 1
+        }
     }
 
     func removeGenerated(for view: LayoutView) {
         guard let made = generatedConstraints(of: view) else { return }
         setGenerated(nil, of: view)
-        // (Deferred autoresizing constraints were never installed: uninstalling them would
-        // only have flushed the queue.)
-        if !isScratch && view.frameAlias != nil && made.frame.isEmpty { flush() }
+        let deferred = !isScratch && view.frameAlias != nil && made.frame.isEmpty
         if !isScratch && view.frameAlias != nil {
             view.frameAlias = nil
             aliasesNeedWriting = true
             changed = true
         }
+        // (Deferred autoresizing constraints were never made, let alone installed:
+        // uninstalling them would only have flushed the queue.)
+        if deferred { flush() }
         for constraint in made.all { uninstall(constraint) }
     }
 
@@ -167,6 +229,12 @@ extension LayoutEngine {
     /// The root's frame (required), or the frame and mask of a view that translates its
     /// autoresizing mask (required), or nothing.
     func frameConstraints(for view: LayoutView) -> [LayoutConstraint] {
+        // A view placed by constraints (the usual case) has none, unless it is the root: a
+        // hierarchy's root has no superview. (Checked first: comparing with the unowned
+        // root retains it.)
+        if !isScratch && !view.translatesAutoresizingMaskIntoConstraints && view.superviewReference != nil {
+            return []
+        }
         let i = view.alignmentRectInsets, f = view.storedFrame
         if view === root {
             return [

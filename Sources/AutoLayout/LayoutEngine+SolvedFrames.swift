@@ -24,36 +24,19 @@ extension LayoutEngine {
         }
         guard !changedVariables.isEmpty else { return }
         var hosts: [Unmanaged<LayoutView>] = []
-        /// Notes a view whose variables changed (now `rect`): it and its superview are hosts.
-        /// (The superview unretained: reading `superview` retains it.)
-        func noteMoved(_ view: LayoutView, _ rect: Rect) {
-            view.solvedRect = rect
-            if !view.isSolveHost {
-                view.isSolveHost = true
-                hosts.append(Unmanaged.passUnretained(view))
-            }
-            if let parent = view.superviewReference {
-                parent._withUnsafeGuaranteedRef { parentView in
-                    if !parentView.isSolveHost {
-                        parentView.isSolveHost = true
-                        hosts.append(parent)
-                    }
-                }
-            }
-        }
         let refs = viewRefs
         if changedVariables.count * 4 >= refs.count {
             for ref in refs {
-                ref._withUnsafeGuaranteedRef { view in
-                    let rect = view.variables.rect
-                    if rect != view.solvedRect { noteMoved(view, rect) }
+                let rect = ref._withUnsafeGuaranteedRef { $0.variables.rect }
+                if rect != ref._withUnsafeGuaranteedRef({ $0.solvedRect }) {
+                    LayoutEngine.noteMoved(ref, rect, hosts: &hosts)
                 }
             }
         } else {
             let owners = ownersTable()
             for id in changedVariables {
                 guard let ref = owners[id] else { continue }
-                ref._withUnsafeGuaranteedRef { noteMoved($0, $0.variables.rect) }
+                LayoutEngine.noteMoved(ref, ref._withUnsafeGuaranteedRef { $0.variables.rect }, hosts: &hosts)
             }
         }
         // Each host's subviews are placed independently, so the order does not matter.
@@ -64,6 +47,25 @@ extension LayoutEngine {
                 if !view.subviews.isEmpty && applyFrames(ofSubviewsOf: view) { view.markNeedsLayout(in: self) }
             }
         }
+    }
+
+    /// Notes a view whose variables changed (now `rect`): it and its superview are hosts.
+    /// (Unretained, the superview too: reading `superview` retains it. A static function
+    /// with `hosts` passed in: a nested function capturing it would check exclusivity on
+    /// every access.)
+    @inline(__always)
+    static func noteMoved(_ ref: Unmanaged<LayoutView>, _ rect: Rect, hosts: inout [Unmanaged<LayoutView>]) {
+        let parent = ref._withUnsafeGuaranteedRef { view in
+            view.solvedRect = rect
+            if !view.isSolveHost {
+                view.isSolveHost = true
+                hosts.append(ref)
+            }
+            return view.superviewReference
+        }
+        guard let parent, !parent._withUnsafeGuaranteedRef({ $0.isSolveHost }) else { return }
+        parent._withUnsafeGuaranteedRef { $0.isSolveHost = true }
+        hosts.append(parent)
     }
 
     /// The view of each variable of the hierarchy's views, made now if it is not kept yet.

@@ -77,55 +77,6 @@ final class LayoutEngine {
     @exclusivity(unchecked) var pendingContent: [LayoutConstraint] = []
     @exclusivity(unchecked) var pendingContentLowerings: [Cassowary.Constraint] = []
 
-    struct Generated {
-        var frame: [LayoutConstraint] = []
-        /// The content-size constraints, held without an array in the usual case.
-        var contentConstraints = ContentConstraints()
-        var guides: [LayoutConstraint] = []
-        var all: [LayoutConstraint] { frame + content + guides }
-
-        init(frame: [LayoutConstraint] = [], content: ContentConstraints, guides: [LayoutConstraint]) {
-            self.frame = frame
-            contentConstraints = content
-            self.guides = guides
-        }
-
-        /// The content-size constraints as an array.
-        var content: [LayoutConstraint] {
-            get { contentConstraints.array }
-            set { contentConstraints = ContentConstraints(newValue) }
-        }
-    }
-
-    /// A view's content-size constraints in order: up to two (an equality per axis, the
-    /// usual case) held in place, any more in an array, so most views need no array.
-    struct ContentConstraints {
-        var first: LayoutConstraint?, second: LayoutConstraint?
-        var rest: [LayoutConstraint] = []
-
-        init() {}
-
-        init(_ first: LayoutConstraint, _ second: LayoutConstraint) {
-            self.first = first
-            self.second = second
-        }
-
-        init(_ constraints: [LayoutConstraint]) {
-            first = constraints.first
-            second = constraints.count > 1 ? constraints[1] : nil
-            rest = Array(constraints.dropFirst(2))
-        }
-
-        var array: [LayoutConstraint] { [first, second].compactMap { $0 } + rest }
-
-        /// Calls `body` with each constraint in order.
-        func forEach(_ body: (LayoutConstraint) -> Void) {
-            if let first { body(first) }
-            if let second { body(second) }
-            for constraint in rest { body(constraint) }
-        }
-    }
-
     /// A scratch engine (for fitting a subview) keeps its solver constraints to itself, so
     /// the hierarchy's engine, which records them on the layout constraints, is untouched.
     let isScratch: Bool
@@ -134,25 +85,6 @@ final class LayoutEngine {
     init(root: LayoutView, scratch: Bool = false) {
         self.root = root
         isScratch = scratch
-    }
-
-    /// What the engine made for a view, nil when it has not taken the view in. A hierarchy's
-    /// engine keeps it on the view (``LayoutView/generatedStorage``: no table to hash into
-    /// for every view); a scratch engine, whose views stay in their hierarchy, in a table.
-    @inline(__always) func generatedConstraints(of view: LayoutView) -> Generated? {
-        isScratch ? scratchGenerated[Identity(view)] : view.generatedStorage
-    }
-
-    /// Whether the engine made its constraints for a view (has taken it in).
-    @inline(__always) func hasGenerated(_ view: LayoutView) -> Bool {
-        isScratch ? scratchGenerated[Identity(view)] != nil : view.generatedStorage != nil
-    }
-
-    /// Records what the engine made for a view (nil: the view left), keeping the count.
-    func setGenerated(_ made: Generated?, of view: LayoutView) {
-        let had = hasGenerated(view)
-        generatedCount += (made != nil ? 1 : 0) - (had ? 1 : 0)
-        if isScratch { scratchGenerated[Identity(view)] = made } else { view.generatedStorage = made }
     }
 
     /// The solver constraint of a layout constraint in this engine.
@@ -190,12 +122,14 @@ final class LayoutEngine {
         let lowering = lower(constraint)
         changed = true
         setLowering(lowering, of: constraint)
+        // (Moved into a queue: `lower` returned it owned, and the queue takes that reference
+        // instead of a copy.)
         if constraint.compressionPriority != nil && !lowering.strength.isRequired {
             pendingContent.append(constraint)
-            pendingContentLowerings.append(lowering)
+            pendingContentLowerings.append(consume lowering)
         } else {
             pending.append(constraint)
-            pendingLowerings.append(lowering)
+            pendingLowerings.append(consume lowering)
         }
     }
 
@@ -333,25 +267,28 @@ final class LayoutEngine {
         viewsCache = nil
         // A leaf (the usual case) needs no list of its subtree.
         if top.subviews.isEmpty {
-            adopt(views: CollectionOfOne(top))
-        } else {
-            adopt(views: top.subtree())
+            welcome(top)
+            addGenerated(for: top)
+            for constraint in top.constraints { install(constraint) }
+            return
         }
-    }
-
-    private func adopt(views: some Collection<LayoutView>) {
-        for view in views {
-            if variableOwners != nil { LayoutEngine.addOwner(view, to: &variableOwners!) }
-            // Insets recorded in another hierarchy (another direction, another safe area)
-            // are read afresh here, and flags set outside this hierarchy are honoured here.
-            // A scratch engine (fitting) leaves both alone: the view stays in its hierarchy.
-            if !isScratch {
-                view.appliedInsets = nil
-                listFlags(of: view)
-            }
-        }
+        let views = top.subtree()
+        for view in views { welcome(view) }
         for view in views { addGenerated(for: view) }
         for view in views { for constraint in view.constraints { install(constraint) } }
+    }
+
+    /// The first step of adopting a view: its owners entry, insets and flags.
+    @inline(__always)
+    private func welcome(_ view: LayoutView) {
+        if variableOwners != nil { LayoutEngine.addOwner(view, to: &variableOwners!) }
+        // Insets recorded in another hierarchy (another direction, another safe area)
+        // are read afresh here, and flags set outside this hierarchy are honoured here.
+        // A scratch engine (fitting) leaves both alone: the view stays in its hierarchy.
+        if !isScratch {
+            view.appliedInsets = nil
+            listFlags(of: view)
+        }
     }
 
     /// Lets a subtree leave: constraints installed above it that reach into it are

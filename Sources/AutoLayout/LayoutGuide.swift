@@ -10,7 +10,7 @@ open class LayoutGuide: LayoutItem {
     /// initializer): following it costs no retain.
     @exclusivity(unchecked) var owningReference: Unmanaged<LayoutView>?
     /// A name used in descriptions and diagnostics.
-    public var identifier: String = ""
+    @exclusivity(unchecked) public var identifier: String = ""
     /// The guide's solver variables (made on first use: the margins and safe-area guides
     /// never use theirs, see ``isInsetAlias``).
     lazy var variables = ItemVariables()

@@ -60,11 +60,6 @@ open class LayoutView: LayoutItem {
             engineIfAny?.directionChanged(below: self)
         }
     }
-    /// ``effectiveUserInterfaceLayoutDirection`` as last computed: 0 when unknown, else the
-    /// direction's raw value + 1. A view with a cached direction and an unspecified content
-    /// attribute always has a superview with a cached direction (or none), so invalidation
-    /// can stop at views whose cache is already clear.
-    @exclusivity(unchecked) var directionCache: UInt8 = 0
 
     /// The view's solver variables, which are also its handle.
     @usableFromInline final let variables: ItemVariables
@@ -76,20 +71,8 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) var solvedRect = Rect.zero
     /// The engine, on a root view only.
     @exclusivity(unchecked) var ownEngine: LayoutEngine?
-    /// Whether the view needs ``layoutSubviews()``. Set it with ``markNeedsLayout(in:)``,
-    /// which lists the view in its engine (see ``LayoutEngine/layoutFlags``).
-    @exclusivity(unchecked) var needsLayout = true
-    /// Whether the view needs ``updateConstraints()``; set by ``setNeedsUpdateConstraints()``,
-    /// which lists the view as ``markNeedsLayout(in:)`` does.
-    @exclusivity(unchecked) var needsUpdateConstraints = true
-    /// Whether the view is in its engine's ``LayoutEngine/layoutFlags``.
-    @exclusivity(unchecked) var inLayoutList = false
-    /// Whether the view is in its engine's ``LayoutEngine/updateFlags``.
-    @exclusivity(unchecked) var inUpdateList = false
     /// The view's index in its engine's ``LayoutEngine/viewRefs`` when they were last listed.
     @exclusivity(unchecked) var hierarchyIndex = 0
-    /// Set while the engine collects the views whose subviews a solve may have moved.
-    @exclusivity(unchecked) var isSolveHost = false
     /// The view's frame as constants and the root's variables, when its engine places it
     /// without variables of its own (see ``FrameAlias``); nil otherwise.
     @exclusivity(unchecked) var frameAlias: FrameAlias?
@@ -102,6 +85,26 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) var compressionPriorities = AxisPriorities(.defaultHigh)
     /// The margin and safe-area insets the engine's guide constraints were last made with.
     @exclusivity(unchecked) var appliedInsets: (margins: EdgeInsets, safeArea: EdgeInsets)?
+    // The one-byte fields below fill the bytes after appliedInsets's tag: declared among the
+    // others, each group would be padded to eight bytes (a view takes a 368-byte block
+    // instead of 384).
+    /// ``effectiveUserInterfaceLayoutDirection`` as last computed: 0 when unknown, else the
+    /// direction's raw value + 1. A view with a cached direction and an unspecified content
+    /// attribute always has a superview with a cached direction (or none), so invalidation
+    /// can stop at views whose cache is already clear.
+    @exclusivity(unchecked) var directionCache: UInt8 = 0
+    /// Whether the view needs ``layoutSubviews()``. Set it with ``markNeedsLayout(in:)``,
+    /// which lists the view in its engine (see ``LayoutEngine/layoutFlags``).
+    @exclusivity(unchecked) var needsLayout = true
+    /// Whether the view needs ``updateConstraints()``; set by ``setNeedsUpdateConstraints()``,
+    /// which lists the view as ``markNeedsLayout(in:)`` does.
+    @exclusivity(unchecked) var needsUpdateConstraints = true
+    /// Whether the view is in its engine's ``LayoutEngine/layoutFlags``.
+    @exclusivity(unchecked) var inLayoutList = false
+    /// Whether the view is in its engine's ``LayoutEngine/updateFlags``.
+    @exclusivity(unchecked) var inUpdateList = false
+    /// Set while the engine collects the views whose subviews a solve may have moved.
+    @exclusivity(unchecked) var isSolveHost = false
     /// The settings most views leave at their defaults (see ``ViewExtras``); nil while
     /// they all are.
     @exclusivity(unchecked) var extrasStorage: ViewExtras?
@@ -239,6 +242,8 @@ open class LayoutView: LayoutItem {
         if view.superviewReference != nil { view.removeFromSuperview() }
         // Make (or find) this hierarchy's engine before the view joins it, so the view is
         // adopted exactly once.
+        // (Held, not borrowed from the root: adopting runs overridable getters, and code
+        // there that moved the root into another hierarchy would release this engine.)
         let engine = self.engine
         let absorbed = view.ownEngine
         view.ownEngine = nil
