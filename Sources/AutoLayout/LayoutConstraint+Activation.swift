@@ -20,8 +20,8 @@ extension LayoutConstraint {
     @inline(__always) func activate(batchRemaining: Int) throws {
         guard installedReference == nil else { return }
         if let error = deferredError { throw error }
-        // (The host and its engine unretained: the host is in the hierarchy, which keeps it
-        // alive, and its root keeps the engine.)
+        // (The host unretained: it is in the hierarchy, which keeps it alive, and no user
+        // code runs until the constraint is in its list.)
         let host = try fastHost() ?? Unmanaged.passUnretained(commonAncestor())
         installedReference = host
         host._withUnsafeGuaranteedRef { host in
