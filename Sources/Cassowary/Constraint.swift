@@ -24,8 +24,9 @@ public enum Relation: Sendable, Hashable, CustomStringConvertible {
 /// Constraints are immutable and compared by identity: a solver holds the very object you
 /// added, and ``Solver/removeConstraint(_:)`` needs that same object.
 public final class Constraint: Sendable, CustomStringConvertible {
-    /// The terms of ``expression``, inline when there are at most four (so the constraint
-    /// is one allocation), with the terms of each variable combined.
+    /// The terms of ``expression``, with the terms of each variable combined: inline when
+    /// there are at most four and they were given one at a time (see ``TermList``), so the
+    /// constraint is one allocation; else the array of the expression it was made from.
     let terms: TermList
     /// The constant of ``expression``.
     let constant: Double
@@ -49,8 +50,8 @@ public final class Constraint: Sendable, CustomStringConvertible {
 
     /// Creates `expression OP 0`.
     public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
-        var terms = TermList(expression.terms)
-        terms.reduce()
+        var terms = TermList()
+        terms.take(expression.reduced().terms)
         self.terms = terms
         constant = expression.constant
         self.relation = relation
@@ -80,8 +81,8 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// Returns nil when either strength is required: write the inequalities then.
     public init?(_ expression: Expression, equalAbove above: Strength, below: Strength) {
         guard !above.isRequired, !below.isRequired else { return nil }
-        var terms = TermList(expression.terms)
-        terms.reduce()
+        var terms = TermList()
+        terms.take(expression.reduced().terms)
         self.terms = terms
         constant = expression.constant
         relation = .equal
@@ -110,7 +111,14 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// A new constraint with the same relation and expression and another strength (on
     /// both sides).
     public init(_ other: Constraint, strength: Strength) {
-        terms = other.terms
+        if other.terms.isInline {
+            terms = other.terms
+        } else {
+            // An array of terms is shared, not copied term by term.
+            var terms = TermList()
+            terms.take(other.terms.spilled)
+            self.terms = terms
+        }
         constant = other.constant
         relation = other.relation
         self.strength = strength

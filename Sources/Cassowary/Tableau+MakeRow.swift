@@ -8,9 +8,8 @@ extension Tableau {
         // The terms, with basic variables replaced by their rows, are collected as loose
         // cells, then sorted and summed once, so the row is allocated once, with room for
         // the markers. The terms are read in place, which spares a retain of each variable.
-        let n = constraint.terms.count
-        if n <= 4 {
-            for k in 0..<n {
+        if constraint.terms.isInline {
+            for k in 0..<constraint.terms.count {
                 let (variable, coefficient) = constraint.terms.unretainedTerm(at: k)
                 collectTerm(variable, coefficient, &constant)
             }

@@ -17,8 +17,8 @@
 public struct TermList: Sendable {
     /// The number of terms.
     @usableFromInline var count = 0
-    /// The variables and coefficients of the first four terms while there are at most four
-    /// (nil and zero past `count`); nil and zero once the terms have spilled into `spilled`.
+    /// The variables and coefficients of the terms while they are inline (nil and zero past
+    /// `count`); nil and zero when the terms are in `spilled`.
     @usableFromInline var v0: Variable?
     @usableFromInline var v1: Variable?
     @usableFromInline var v2: Variable?
@@ -27,7 +27,9 @@ public struct TermList: Sendable {
     @usableFromInline var c1 = 0.0
     @usableFromInline var c2 = 0.0
     @usableFromInline var c3 = 0.0
-    /// Every term when there are more than four, else empty.
+    /// Every term when the list holds them in an array: when more than four were appended,
+    /// or when the list took over an expression's array (see ``init(array:)``). Else
+    /// empty, and the terms are inline.
     @usableFromInline var spilled: [Term] = []
 
     /// An empty list.
@@ -49,8 +51,11 @@ public struct TermList: Sendable {
     /// ``append(_:)`` of a fifth or later term: moves the inline terms into `spilled` first.
     @usableFromInline mutating func appendSpilled(_ term: consuming Term) {
         if count == 4 {
-            spilled.reserveCapacity(8)
-            for k in 0..<4 { spilled.append(self[k]) }
+            // Read before `spilled` holds anything: from then on it holds every term.
+            var terms: [Term] = []
+            terms.reserveCapacity(8)
+            for k in 0..<4 { terms.append(self[k]) }
+            spilled = terms
             v0 = nil
             v1 = nil
             v2 = nil
@@ -64,7 +69,7 @@ public struct TermList: Sendable {
     }
 
     /// Whether the terms are stored inline (at most four of them).
-    @inline(__always) var isInline: Bool { count <= 4 }
+    @inline(__always) var isInline: Bool { spilled.isEmpty }
 
     /// The term at a position.
     subscript(position: Int) -> Term {
@@ -111,14 +116,18 @@ public struct TermList: Sendable {
         return terms
     }
 
-    /// A list of the given terms, as they are.
-    init(_ terms: [Term]) {
-        if terms.count > 4 {
-            spilled = terms
-            count = terms.count
-        } else {
-            for term in terms { append(term) }
-        }
+    /// Makes an empty list hold the given array of terms as it is (see ``init(array:)``).
+    @inline(__always) mutating func take(_ terms: [Term]) {
+        spilled = terms
+        count = terms.count
+    }
+
+    /// A list that holds the given array of terms as it is: a constraint made from an
+    /// ``Expression`` keeps the expression's array rather than copy its terms and free it.
+    /// Such a list is never appended to (``append(_:)`` fills the inline slots first).
+    @inline(__always) init(array terms: [Term]) {
+        spilled = terms
+        count = terms.count
     }
 
     /// Combines the terms of each variable and drops zero terms, keeping the order of first
@@ -127,7 +136,7 @@ public struct TermList: Sendable {
         if isInline {
             if !isReduced { reduceInline() }
         } else {
-            self = TermList(Expression(spilled).reduced().terms)
+            self = TermList(array: Expression(spilled).reduced().terms)
         }
     }
 
