@@ -34,7 +34,9 @@ extension LayoutConstraint {
         // The engine held for the call: lowering reads overridable properties (baselines,
         // alignment insets), and code there that moved the root into another hierarchy
         // would release this engine.
-        LayoutView.engineReference(of: host).takeUnretainedValue().install(self)
+        let engine = LayoutView.engineReference(of: host).takeUnretainedValue()
+        engine.install(self)
+        if batchRemaining <= 1 { engine.queueContent() }
     }
 
     /// Deactivates the constraint: removes it from its view and the engine.

@@ -133,25 +133,33 @@ final class LayoutEngine {
         }
     }
 
+    /// Queues the waiting content-size constraints after the others (see ``flush()``):
+    /// at the end of each activation call, so that each view's follow the constraints
+    /// that place it, and the rows they change are still the recent ones (deferring them
+    /// all to the end of a large batch would touch every cell's rows again, far apart).
+    @inline(__always) func queueContent() {
+        guard !pendingContent.isEmpty else { return }
+        pending.append(contentsOf: pendingContent)
+        pendingLowerings.append(contentsOf: pendingContentLowerings)
+        pendingContent.removeAll(keepingCapacity: true)
+        pendingContentLowerings.removeAll(keepingCapacity: true)
+    }
+
     /// Adds the queued constraints to the solver as one batch; breaks and reports those
     /// that cannot hold, in the order they were installed (as adding them one at a time
     /// would). Everything that reads or changes the solver flushes first, so the queue only
     /// grows while constraints are being installed: building a hierarchy costs one batch.
     ///
-    /// Optional content-size constraints go last. They cannot fail, and an optional
-    /// constraint never changes whether a required one can hold, so the failures and their
-    /// order are those of installation order. But made first (as a view's are, when it is
-    /// added, before the constraints that place it), they make every width and height a
-    /// basic variable defined by its error symbols, and the constraint that closes a
-    /// chain of views then has no variable left to solve for and costs a phase of
-    /// optimization. Made last, every such row has a user variable to solve for.
+    /// Optional content-size constraints wait in the queue until the end of the next
+    /// activation call (see ``queueContent()``) or of the batch. They cannot fail, and an
+    /// optional constraint never changes whether a required one can hold, so the failures
+    /// and their order are those of installation order. But made first (as a view's are,
+    /// when it is added, before the constraints that place it), they make every width and
+    /// height a basic variable defined by its error symbols, and the constraint that
+    /// closes a chain of views then has no variable left to solve for and costs a phase of
+    /// optimization. Made after, every such row has a user variable to solve for.
     func flush() {
-        if !pendingContent.isEmpty {
-            pending.append(contentsOf: pendingContent)
-            pendingLowerings.append(contentsOf: pendingContentLowerings)
-            pendingContent = []
-            pendingContentLowerings = []
-        }
+        queueContent()
         guard !pending.isEmpty else { return }
         let batch = pending, lowerings = pendingLowerings
         pending = []

@@ -151,4 +151,68 @@ import Testing
         root.layoutIfNeeded()
         #expect(inner.frame.minX == 20)
     }
+
+    /// Rows of score-cell-like controls with intrinsic sizes, one conflicting width per row,
+    /// built either all at once (the content-size constraints wait for each activation) or
+    /// with a layout after every step (each view's content-size constraints reach the
+    /// solver before the constraints that place it): the same frames and the same broken
+    /// constraints, in the same order.
+    func buildRows(solvingEachStep: Bool) throws -> (frames: [Rect], broken: [Double]) {
+        let root = makeRoot(375, 400)
+        var controls: [LayoutView] = []
+        var broken: [Double] = []
+        root.layoutDiagnosticsHandler = { diagnostic in
+            if case .unsatisfiable(let c, _, _) = diagnostic { broken.append(c.constant) }
+        }
+        for row in 0..<6 {
+            let cell = makeChild(in: root, "cell\(row)")
+            let photo = SizedView("photo", 44, 44), name = SizedView("name", 97, 30)
+            let score = SizedView("score", 40, 30), stepper = SizedView("stepper", 94, 29)
+            stepper.setContentHuggingPriority(LayoutPriority(750), for: .horizontal)
+            name.setContentCompressionResistancePriority(LayoutPriority(Float(700 + row)), for: .horizontal)
+            for v in [photo, name, score, stepper] {
+                cell.addSubview(v)
+                if solvingEachStep { root.layoutIfNeeded() }
+            }
+            let centring = score.centerXAnchor.constraint(equalTo: cell.centerXAnchor)
+            centring.priority = 750
+            try LayoutConstraint.activate([
+                cell.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                cell.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+                cell.topAnchor.constraint(equalTo: root.topAnchor, constant: Double(row) * 60),
+                cell.heightAnchor.constraint(equalToConstant: 60),
+                photo.leadingAnchor.constraint(equalTo: cell.layoutMarginsGuide.leadingAnchor),
+                name.leadingAnchor.constraint(equalTo: photo.trailingAnchor, constant: 8),
+                name.widthAnchor.constraint(greaterThanOrEqualToConstant: 95),
+                score.leadingAnchor.constraint(equalTo: name.trailingAnchor, constant: 8),
+                score.widthAnchor.constraint(greaterThanOrEqualToConstant: 40),
+                stepper.leadingAnchor.constraint(greaterThanOrEqualTo: score.trailingAnchor, constant: 8),
+                stepper.trailingAnchor.constraint(equalTo: cell.layoutMarginsGuide.trailingAnchor),
+                centring,
+                photo.widthAnchor.constraint(equalTo: photo.heightAnchor),
+                photo.topAnchor.constraint(equalTo: cell.layoutMarginsGuide.topAnchor),
+                photo.bottomAnchor.constraint(equalTo: cell.layoutMarginsGuide.bottomAnchor),
+                name.centerYAnchor.constraint(equalTo: photo.centerYAnchor),
+                score.centerYAnchor.constraint(equalTo: photo.centerYAnchor),
+                stepper.centerYAnchor.constraint(equalTo: photo.centerYAnchor),
+                // Cannot hold beside the photo's square: broken and reported.
+                photo.widthAnchor.constraint(equalToConstant: Double(50 + row)),
+            ])
+            if solvingEachStep { root.layoutIfNeeded() }
+            controls += [photo, name, score, stepper]
+        }
+        root.layoutIfNeeded()
+        return (controls.map(\.frame), broken)
+    }
+
+    @Test("content-size constraints waiting for the end of an activation change no frame and no failure")
+    func contentSizeOrderChangesNothing() throws {
+        let batched = try buildRows(solvingEachStep: false)
+        let stepped = try buildRows(solvingEachStep: true)
+        #expect(batched.frames == stepped.frames)
+        #expect(batched.broken == stepped.broken && batched.broken == (0..<6).map { Double(50 + $0) })
+        // Row 0: name 60...159.5 (the score centred at 187.5 pushes it), the stepper at the margin.
+        #expect(batched.frames[1] == Rect(x: 60, y: 15, width: 99.5, height: 30))
+        #expect(batched.frames[3] == Rect(x: 273, y: 15.5, width: 94, height: 29))
+    }
 }
