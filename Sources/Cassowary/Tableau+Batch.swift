@@ -51,6 +51,7 @@ extension Tableau {
             }
             return nil
         }
+        if usesClasses { pruneMembers() }
         commit()
         return duplicates
     }

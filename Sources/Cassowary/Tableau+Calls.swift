@@ -18,7 +18,8 @@ extension Tableau {
     /// Removes a constraint; a required equality schedules a rebuild instead.
     mutating func remove(_ constraint: Constraint) throws(SolverError) {
         guard let slot = recordSlot(of: constraint) else { throw .unknownConstraint(constraint) }
-        if needsRebuild || (recordSlots[slot]!.marker == nil && constraint.strength.isRequired) {
+        if needsRebuild || (recordSlots[slot]!.marker == nil && recordSlots[slot]!.link < 0
+                            && constraint.strength.isRequired) {
             removeRecord(at: slot, journaled: false)
             needsRebuild = true
             return
@@ -57,6 +58,7 @@ extension Tableau {
 
     /// Writes the value of every variable whose row changed since the last call.
     mutating func updateVariables() {
+        if usesClasses { return updateThroughClasses { _ in } }
         if (try? rebuildIfNeeded()) == nil { return }
         for i in dirty {
             let index = Int(i)
@@ -68,6 +70,7 @@ extension Tableau {
 
     /// The same, calling `changed` for each variable whose value actually changed.
     mutating func updateVariables(_ changed: (Variable) -> Void) {
+        if usesClasses { return updateThroughClasses(changed) }
         if (try? rebuildIfNeeded()) == nil { return }
         for i in dirty {
             let index = Int(i)
@@ -83,9 +86,35 @@ extension Tableau {
     }
 
     mutating func value(of variable: Variable) -> Double {
+        if usesClasses { return classValue(of: variable) }
         _ = try? rebuildIfNeeded()
         guard let symbol = registeredSymbol(of: variable) else { return 0 }
         return value(ofSymbolAt: symbol.index)
+    }
+
+    /// ``updateVariables(_:)`` with equality classes: the tableau's variables (anchors, and
+    /// members that stand for themselves) first, then the members of the anchors that
+    /// moved and of the classes that changed. Anchors are not reported to `changed`.
+    mutating func updateThroughClasses(_ changed: (Variable) -> Void) {
+        var moved: [Variable] = []
+        for i in dirty {
+            let index = Int(i)
+            states[index].isDirty = false
+            guard let variable = states[index].variable else { continue }
+            let value = value(ofSymbolAt: index)
+            guard classes.member(of: variable) != nil else {
+                // An anchor the classes made.
+                variable.value = value
+                moved.append(variable)
+                continue
+            }
+            if variable.value != value {
+                variable.value = value
+                changed(variable)
+            }
+        }
+        dirty.removeAll(keepingCapacity: true)
+        writeMembers(movedAnchors: moved, changed)
     }
 
     /// The value of a symbol: its row's constant if it is basic, else zero. Read through

@@ -1,10 +1,14 @@
 // Explaining an unsatisfiable constraint: which required constraints it contradicts.
 //
-// The main tableau has no markers for required equalities, so the explanation replays the
-// required constraints connected to the new one (through shared variables) in a solver
-// that keeps every marker. The insertion there fails on a row that can never be zero (a
-// Farkas certificate): a constraint's marker has a nonzero coefficient in it exactly when
-// the constraint takes part in the contradiction. The certificate's set is then made
+// The explanation replays the required constraints connected to the new one (through
+// shared variables) in a tableau that keeps every marker and holds links in equality
+// classes. When the new constraint is a link that contradicts its class, the links on the
+// class's tree path between its two variables are the explanation. Otherwise the insertion
+// fails on a row that can never be zero (a Farkas certificate): a constraint's marker has a
+// nonzero coefficient in it exactly when the constraint takes part in the contradiction.
+// Links take part through the offsets they put into those constraints' rows: the tree links
+// that connect, within each class, the variables of the certificate's constraints and of
+// the new one (and the class's ground, if it has one) are added. The set is then made
 // minimal by a deletion filter (drop each member in turn and keep the drop when the rest
 // still contradicts), up to `deletionFilterLimit` members.
 
@@ -14,26 +18,7 @@ extension Tableau {
 
     /// A minimal set of the required constraints in the solver that `constraint` contradicts.
     func conflicts(for constraint: Constraint) -> [Constraint] {
-        let required = records.filter { $0.constraint.strength.isRequired }
-        var byVariable: [Identity: [Int]] = [:]
-        for (position, record) in required.enumerated() {
-            for term in record.constraint.expression.terms {
-                byVariable[Identity(term.variable), default: []].append(position)
-            }
-        }
-        var queue = constraint.expression.terms.map { Identity($0.variable) }
-        var seenVariables = Set(queue)
-        var inComponent = [Bool](repeating: false, count: required.count)
-        while let variable = queue.popLast() {
-            for position in byVariable[variable] ?? [] where !inComponent[position] {
-                inComponent[position] = true
-                for term in required[position].constraint.expression.terms {
-                    let key = Identity(term.variable)
-                    if seenVariables.insert(key).inserted { queue.append(key) }
-                }
-            }
-        }
-        let component = required.indices.filter { inComponent[$0] }.map { required[$0].constraint }
+        let component = requiredComponent(of: constraint)
         var explainer = Tableau(tracksEqualityMarkers: true)
         explainer.storesHints = false
         for member in component { try? explainer.add(member) }
@@ -49,22 +34,100 @@ extension Tableau {
         return kept
     }
 
-    /// The constraints named by the certificate of `constraint`'s failure, or nil if it fits.
+    /// The required constraints connected to `constraint` through shared variables, in the
+    /// order they were added.
+    private func requiredComponent(of constraint: Constraint) -> [Constraint] {
+        let required = records.filter { $0.constraint.strength.isRequired }
+        var byVariable: [Identity: [Int]] = [:]
+        for (position, record) in required.enumerated() {
+            let terms = record.constraint.terms
+            for k in 0..<terms.count { byVariable[Identity(terms[k].variable), default: []].append(position) }
+        }
+        var queue = constraint.terms.array.map { Identity($0.variable) }
+        var seenVariables = Set(queue)
+        var inComponent = [Bool](repeating: false, count: required.count)
+        while let variable = queue.popLast() {
+            for position in byVariable[variable] ?? [] where !inComponent[position] {
+                inComponent[position] = true
+                let terms = required[position].constraint.terms
+                for k in 0..<terms.count {
+                    let key = Identity(terms[k].variable)
+                    if seenVariables.insert(key).inserted { queue.append(key) }
+                }
+            }
+        }
+        return required.indices.filter { inComponent[$0] }.map { required[$0].constraint }
+    }
+
+    /// Notes the row that proves the constraint being added unsatisfiable; an explaining
+    /// tableau also names the required constraints whose markers are in it (and
+    /// `inserting`, the constraint whose row it is, if any).
+    mutating func noteCertificate(_ row: Row, _ basic: Symbol?, inserting: Constraint?) {
+        certificate = (row, basic)
+        guard !storesHints else { return }
+        var owners: [Symbol: Constraint] = [:]
+        for case let record? in recordSlots {
+            if let marker = record.marker, record.constraint.strength.isRequired { owners[marker] = record.constraint }
+        }
+        var named = (row.cells.map(\.symbol) + (basic.map { [$0] } ?? [])).compactMap { owners[$0] }
+        if let inserting, inserting.strength.isRequired { named.append(inserting) }
+        certificateConstraints = named
+    }
+
+    /// The constraints named by the failure of `constraint`, or nil if it fits.
     private mutating func certificateMembers(for constraint: Constraint) -> [Constraint]? {
         certificate = nil
+        certificateConstraints = []
         do throws(StepError) {
             try add(constraint)
             return nil
         } catch {
-            guard case .unsatisfiable = error, let proof = certificate else { return nil }
-            var owners: [Symbol: Record] = [:]
-            for case let record? in recordSlots {
-                if let marker = record.marker, record.constraint.strength.isRequired { owners[marker] = record }
+            guard case .unsatisfiable = error else { return nil }
+            let sequences = Dictionary(recordSlots.compactMap { $0.map { (Identity($0.constraint), $0.sequence) } },
+                                       uniquingKeysWith: { a, _ in a })
+            var found: [Constraint]
+            if let (u, v) = linkConflict {
+                found = linkConstraints(classes.treePath(from: u, to: v) ?? [])
+            } else {
+                guard certificate != nil else { return nil }
+                found = certificateConstraints.filter { $0 !== constraint }
+                if usesClasses { found += linkConstraints(connectingLinks(of: found + [constraint])) }
             }
-            return (proof.row.cells.map(\.symbol) + (proof.basic.map { [$0] } ?? [])).compactMap { owners[$0] }
-                .sorted { $0.sequence < $1.sequence }
-                .map(\.constraint)
+            var seen = Set<Identity>()
+            return found.filter { sequences[Identity($0)] != nil && seen.insert(Identity($0)).inserted }
+                .sorted { sequences[Identity($0)]! < sequences[Identity($1)]! }
         }
+    }
+
+    /// The constraints of links, by link index.
+    private func linkConstraints(_ links: [Int32]) -> [Constraint] {
+        guard !links.isEmpty else { return [] }
+        let wanted = Set(links)
+        return recordSlots.compactMap { record in
+            guard let record, record.link >= 0, wanted.contains(record.link) else { return nil }
+            return record.constraint
+        }
+    }
+
+    /// The tree links that connect, within each class, the members the constraints
+    /// mention (and the ground, in its class): the links through which those constraints
+    /// see each other's offsets.
+    private mutating func connectingLinks(of constraints: [Constraint]) -> [Int32] {
+        var terminals: [Int32: [Int32]] = [:]
+        for constraint in constraints {
+            let terms = constraint.terms
+            for k in 0..<terms.count {
+                guard let member = classes.member(of: terms[k].variable) else { continue }
+                terminals[classes.members[Int(member)].klass, default: []].append(member)
+            }
+        }
+        var result: [Int32] = []
+        for klass in terminals.keys.sorted() {
+            var ends = terminals[klass]!
+            if classes.isGround(klass) { ends.append(EqualityClasses.ground) }
+            result += classes.steinerLinks(connecting: ends)
+        }
+        return result
     }
 
     /// Whether `constraint` cannot hold together with `others`.

@@ -35,6 +35,7 @@ extension Tableau {
         for info in edits.values.sorted(by: { $0.constraint.expression.description < $1.constraint.expression.description }) {
             out += "  \(info.constraint.expression) -> \(formatNumber(info.constant)) | \(info.constraint.strength)\n"
         }
+        if usesClasses { out += classesDump() }
         out += "Constraints\n"
         for record in records {
             out += "  \(record.constraint)\n"

@@ -93,6 +93,10 @@ extension Tableau {
     /// only the constant differs and a marker exists, else by removing and adding.
     mutating func replace(_ old: Constraint, with new: Constraint) throws(StepError) {
         guard let slot = recordSlot(of: old) else { throw .failure(.unknownConstraint(old)) }
+        if recordSlots[slot]!.link >= 0 {
+            try transaction { (t: inout Tableau) throws(StepError) in try t.replaceLink(slot, with: new) }
+            return
+        }
         if recordSlots[slot]!.marker == nil {
             // A required equality without a marker: rebuild without it, then add `new`. The
             // tableau is a value, so keeping the old one costs nothing until it is replaced,
@@ -128,13 +132,14 @@ extension Tableau {
             }
             let shift = -(new.constant - old.constant) / sigma
             t.removeRecord(at: slot, journaled: true)
-            t.addRecord(Record(constraint: new, marker: record.marker, other: record.other, sequence: record.sequence),
-                        journaled: true)
+            // Same slot, same generation: the uses of the members stay valid (same terms).
+            t.addRecord(Record(constraint: new, marker: record.marker, other: record.other, sequence: record.sequence,
+                               generation: record.generation), journaled: true)
             if t.rows[marker.index] != nil {
                 let value = t.shiftConstant(marker, by: shift)
                 if marker.isDummy && !nearZero(value) {
                     // A redundant equality whose new constant contradicts the others.
-                    t.certificate = (t.rows[marker.index]!, marker)
+                    t.noteCertificate(t.rows[marker.index]!, marker, inserting: nil)
                     throw .unsatisfiable
                 }
                 if value < 0 { t.infeasible.append(marker) }

@@ -18,6 +18,8 @@ extension Tableau {
         journalStart = journal.count
         journalFloor = symbolCount
         objective.journalFloor = symbolCount
+        if usesClasses { classes.begin() }
+        linkConflict = nil
         return Mark(journal: journal.count, meta: metaJournal.count, objective: objective.mark,
                     symbols: symbolCount, sequence: nextSequence)
     }
@@ -32,12 +34,15 @@ extension Tableau {
         while !metaJournal.isEmpty { metaJournal.removeLast() }
         if !constantJournal.isEmpty { constantJournal.removeAll(keepingCapacity: true) }
         objective.commit()
+        if usesClasses { classes.commit() }
     }
 
     /// Undoes every change since `mark`.
     mutating func rollback(_ mark: Mark) {
         rollback(to: mark.journal, meta: mark.meta, symbols: mark.symbols)
         objective.rollback(to: mark.objective) { states[$0].symbol }
+        if usesClasses { classes.rollback() }
+        releasedMembers.removeAll()
         nextSequence = mark.sequence
         commit()
     }
@@ -47,6 +52,7 @@ extension Tableau {
         let mark = begin()
         do throws(StepError) {
             try body(&self)
+            if usesClasses { pruneMembers() }
             commit()
         } catch {
             rollback(mark)

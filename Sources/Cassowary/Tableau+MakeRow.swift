@@ -3,12 +3,20 @@
 extension Tableau {
     /// The constraint as a row over the current parametric symbols, with its marker
     /// (slack or error) symbols, and a constant that is not negative.
-    mutating func makeRow(_ constraint: Constraint, _ record: inout Record) -> Row {
-        var constant = constraint.constant
-        // The terms, with basic variables replaced by their rows, are collected as loose
-        // cells, then sorted and summed once, so the row is allocated once, with room for
-        // the markers. The terms are read in place, which spares a retain of each variable.
-        if constraint.terms.isInline {
+    ///
+    /// With equality classes each variable stands for its class's anchor plus its offset
+    /// (see ``collectMember(_:_:_:)``); `shift` is added to the constant.
+    mutating func makeRow(_ constraint: Constraint, _ record: inout Record, shift: Double = 0) -> Row {
+        var constant = constraint.constant + shift
+        if usesClasses {
+            let terms = constraint.terms
+            for k in 0..<terms.count where !nearZero(terms[k].coefficient) {
+                collectMember(terms[k].variable, terms[k].coefficient, &constant)
+            }
+        } else if constraint.terms.isInline {
+            // The terms, with basic variables replaced by their rows, are collected as loose
+            // cells, then sorted and summed once, so the row is allocated once, with room for
+            // the markers. The terms are read in place, which spares a retain of each variable.
             for k in 0..<constraint.terms.count {
                 let (variable, coefficient) = constraint.terms.unretainedTerm(at: k)
                 collectTerm(variable, coefficient, &constant)

@@ -53,7 +53,8 @@ extension Tableau {
     /// Stores the record of a constraint that has none, in a free slot or a new one.
     /// Journaled while a call is in progress unless `journaled` is false (a batch removes
     /// its records itself, see ``addBatch(_:)``).
-    mutating func addRecord(_ record: consuming Record, journaled: Bool) {
+    @discardableResult
+    mutating func addRecord(_ record: consuming Record, journaled: Bool) -> Int {
         let reused = !freeRecordSlots.isEmpty
         let slot = reused ? Int(freeRecordSlots[freeRecordSlots.count - 1]) : recordSlots.count
         // The constraint is read in place before the record moves in: no retain of it.
@@ -67,6 +68,7 @@ extension Tableau {
         }
         recordCount += 1
         if journaled && journaling { metaJournal.append(.recordAdded(Int32(slot), reused: reused)) }
+        return slot
     }
 
     /// Empties a record's slot and frees it. Journaled as ``addRecord(_:journaled:)`` is.

@@ -7,10 +7,21 @@ extension Tableau {
     /// subject keeps every row feasible, so only ``pendingOptimize`` is set. The dual
     /// insertion path needs an optimal objective, so it optimizes first and re-expresses
     /// the row over the new parametric symbols.
-    mutating func insert(_ constraint: Constraint, sequence: Int? = nil) throws(StepError) {
-        var record = Record(constraint: constraint, sequence: sequence ?? nextSequence)
-        nextSequence = max(nextSequence, record.sequence + 1)
-        var row = makeRow(constraint, &record)
+    ///
+    /// With equality classes (``usesClasses``) a link goes to the classes instead. `shift`
+    /// is added to the constraint's constant (an edit put back keeps its suggested value),
+    /// and `journaled` overrides whether the record is journaled (see
+    /// ``addRecord(_:journaled:)``).
+    mutating func insert(_ constraint: Constraint, sequence: Int? = nil, shift: Double = 0,
+                         journaled: Bool? = nil) throws(StepError) {
+        let sequence = sequence ?? nextSequence
+        nextSequence = max(nextSequence, sequence + 1)
+        if usesClasses, let form = LinkForm(constraint) {
+            try insertLink(constraint, form, sequence: sequence)
+            return
+        }
+        var record = Record(constraint: constraint, sequence: sequence)
+        var row = makeRow(constraint, &record, shift: shift)
         var subject: Symbol?
         var dual = false
         while true {
@@ -19,7 +30,7 @@ extension Tableau {
                 // Only fixed markers left: a redundant constraint if the constant is zero,
                 // a contradiction otherwise.
                 guard nearZero(row.constant) else {
-                    certificate = (row, nil)
+                    noteCertificate(row, nil, inserting: constraint)
                     throw .unsatisfiable
                 }
                 subject = record.marker
@@ -38,7 +49,7 @@ extension Tableau {
                 guard subject != nil else {
                     // Every symbol that could lower the positive constant is missing: the row
                     // can never reach zero.
-                    certificate = (row, nil)
+                    noteCertificate(row, nil, inserting: constraint)
                     throw .unsatisfiable
                 }
                 dual = true
@@ -52,7 +63,12 @@ extension Tableau {
         }
         // Not journaled in a batch: a failed batch removes its records itself (see
         // ``addBatch(_:)``).
-        addRecord(consume record, journaled: !batching)
+        if usesClasses {
+            generation &+= 1
+            record.generation = generation
+        }
+        let slot = addRecord(consume record, journaled: journaled ?? !batching)
+        if usesClasses { registerUses(slot) }
         if batching && !dual {
             // Feasible as it stands (the subject is a user variable, a fresh marker, or the
             // row's constant is zero); the primal optimization waits for the end of the batch.
@@ -65,6 +81,7 @@ extension Tableau {
         }
         try dualOptimize()
         try optimize()
+        pendingOptimize = false
     }
 
     /// For a row `c + Σ a·x = 0` with `c > 0`: among the slack and error symbols with a
@@ -120,6 +137,16 @@ extension Tableau {
     /// Takes the row of the constraint whose record is in `slot` out of the tableau and
     /// re-optimizes.
     mutating func erase(_ slot: Int) throws(StepError) {
+        try takeOut(slot)
+        try optimize()
+    }
+
+    /// ``erase(_:)`` without the optimization (the objective may no longer be optimal).
+    mutating func takeOut(_ slot: Int) throws(StepError) {
+        if recordSlots[slot]!.link >= 0 {
+            try eraseLink(slot)
+            return
+        }
         let record = recordSlots[slot]!
         let constraint = record.constraint
         for symbol in [record.marker, record.other] {
@@ -148,7 +175,6 @@ extension Tableau {
         }
         removeRecord(at: slot, journaled: true)
         release(constraint)
-        try optimize()
     }
 
     /// The row to pivot a removed constraint's marker into: the restricted row that

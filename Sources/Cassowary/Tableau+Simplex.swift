@@ -141,7 +141,7 @@ extension Tableau {
             guard let row = rows[leaving.index], row.constant < 0, !nearZero(row.constant) else { continue }
             guard let entering = dualEnteringSymbol(row) else {
                 infeasible.removeAll()
-                certificate = (row, leaving)
+                noteCertificate(row, leaving, inserting: nil)
                 throw .unsatisfiable
             }
             pivot(leaving, entering)

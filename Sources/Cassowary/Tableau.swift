@@ -8,6 +8,11 @@ struct Tableau {
         var marker: Symbol?
         var other: Symbol?
         let sequence: Int
+        /// The constraint's link in ``classes`` (-1 for a constraint with a row).
+        var link: Int32 = -1
+        /// Tells this record from an earlier one of the same slot (see
+        /// ``EqualityClasses/Use``).
+        var generation: UInt32 = 0
     }
 
     struct EditInfo {
@@ -60,6 +65,10 @@ struct Tableau {
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).
     var certificate: (row: Row, basic: Symbol?)?
+    /// In a tableau made to explain a conflict (see Tableau+Conflicts.swift), the required
+    /// constraints whose markers are in the certificate, named when it is found (a record
+    /// put back during the failed call has a marker that the rollback forgets).
+    var certificateConstraints: [Constraint] = []
 
     // What the user has given the solver.
     /// The constraints' records, each in the slot its constraint's hint names (see
@@ -88,6 +97,17 @@ struct Tableau {
     var needsRebuild = false
     /// When set, required equalities get a dummy marker so conflicts can be traced.
     let tracksEqualityMarkers: Bool
+    /// Whether required equalities `x - y == c` and `x == c` are kept out of the tableau
+    /// as equality classes (set with ``tracksEqualityMarkers``: see ``Solver/init(keepsEqualityMarkers:)``).
+    let usesClasses: Bool
+    /// The equality classes, and the last record generation handed out.
+    var classes = EqualityClasses()
+    var generation: UInt32 = 0
+    /// Members whose last use or link went away during the call in progress: freed at its
+    /// end if nothing took them up again (see ``pruneMembers()``).
+    var releasedMembers: [Int32] = []
+    /// The members of a link found to contradict its class, for the explanation.
+    var linkConflict: (u: Int32, v: Int32)?
 
     // Undo journals of the call in progress: the tableau's cells, and the rest.
     enum Undo {
@@ -120,6 +140,7 @@ struct Tableau {
 
     init(tracksEqualityMarkers: Bool) {
         self.tracksEqualityMarkers = tracksEqualityMarkers
+        usesClasses = tracksEqualityMarkers
     }
 }
 
@@ -334,6 +355,10 @@ extension Tableau {
 
     /// Drops one reference to each variable of the constraint; forgets unreferenced ones.
     mutating func release(_ constraint: Constraint) {
+        if usesClasses {
+            releaseThroughClasses(constraint)
+            return
+        }
         for k in 0..<constraint.terms.count {
             let term = constraint.terms[k]
             guard !nearZero(term.coefficient), let symbol = registeredSymbol(of: term.variable) else { continue }

@@ -14,6 +14,9 @@ public final class Variable: Sendable, CustomStringConvertible {
     /// the symbol at that index is this variable and is in use (see
     /// ``Tableau/symbol(for:)``), so a stale hint, or one from another solver, is harmless.
     let symbolHint = Atomic<Int>(-1)
+    /// The same for the member of the variable in the equality classes of the solver that
+    /// last registered it (see ``EqualityClasses/member(of:)``).
+    let memberHint = Atomic<Int>(-1)
 
     /// Creates a variable with a name and a starting value.
     /// - Parameters:

@@ -151,7 +151,9 @@ final class RecordingView: LayoutView {
         root.layoutIfNeeded()
         expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(label.frame == Rect(x: 10, y: 10, width: 180, height: 20))
-        #expect(card.systemLayoutSizeFitting(LayoutView.layoutFittingCompressedSize) == Size(width: 120, height: 40))
+        // The card's own required width (a constraint of its subtree) holds in the fitting too:
+        // the smallest size that satisfies the view's constraints.
+        #expect(card.systemLayoutSizeFitting(LayoutView.layoutFittingCompressedSize) == Size(width: 200, height: 40))
         root.layoutIfNeeded()
         expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(label.frame == Rect(x: 10, y: 10, width: 180, height: 20))

@@ -207,11 +207,13 @@ import SeededRandom
         let x = Variable("x"), y = Variable("y")
         let solver = Solver(keepsEqualityMarkers: true)
         try solver.addConstraint(x == 1)
-        let before = solver.dump()
+        let before = solver.dump(), variables = solver.tableau.registeredVariableCount
         #expect(solver.tableau.addBatch([y == x + 1, y == 3]) == nil)
         #expect(solver.dump() == before)
-        #expect(solver.tableau.registeredVariableCount == 1 && solver.tableau.records.count == 1)
+        #expect(solver.tableau.registeredVariableCount == variables && solver.tableau.records.count == 1)
         #expect(solver.tableau.registeredSymbol(of: y) == nil)
+        // The classes forgot y too (x, pinned by a link, stays).
+        #expect(solver.tableau.classes.member(of: y) == nil && solver.tableau.classes.member(of: x) != nil)
     }
 
     @Test func emptyBatchChangesNothing() throws {

@@ -1,0 +1,90 @@
+// The classes' journal: while a call is in progress every change of an entry that existed
+// when it began is recorded with the entry's old value, so a failed call is undone exactly.
+// Entries made during the call are not journaled: a rollback drops them.
+
+extension EqualityClasses {
+    /// Starts journaling.
+    mutating func begin() {
+        journaling = true
+        floor = Counts(members: members.count, classes: classes.count, links: links.count,
+                       incidences: incidences.count, uses: uses.count)
+    }
+
+    /// Keeps the changes.
+    mutating func commit() {
+        journaling = false
+        if !journal.isEmpty { journal.removeAll(keepingCapacity: true) }
+    }
+
+    /// Undoes every change since ``begin()``.
+    mutating func rollback() {
+        while let change = journal.popLast() {
+            switch change {
+            case .member(let k, let old):
+                members[Int(k)] = old
+                members[Int(k)].isDirty = false
+                markDirty(k)
+            case .klass(let k, let old): classes[Int(k)] = old
+            case .link(let k, let old): links[Int(k)] = old
+            case .incidence(let k, let old): incidences[Int(k)] = old
+            case .use(let k, let old): uses[Int(k)] = old
+            case .heads(let member, let klass, let link, let use):
+                freeMember = member
+                freeClass = klass
+                freeLink = link
+                freeUse = use
+            case .anchorClass(let key, let old): anchorClasses[key] = old
+            }
+        }
+        if members.count > floor.members { members.removeSubrange(floor.members...) }
+        if classes.count > floor.classes { classes.removeSubrange(floor.classes...) }
+        if links.count > floor.links { links.removeSubrange(floor.links...) }
+        if incidences.count > floor.incidences { incidences.removeSubrange(floor.incidences...) }
+        if uses.count > floor.uses { uses.removeSubrange(floor.uses...) }
+        dirty.removeAll { Int($0) >= members.count }
+        // Members registered during the call may be in the index; it is rebuilt on demand.
+        index = [:]
+        indexed = false
+        journaling = false
+    }
+
+    @inline(__always) mutating func setMember(_ k: Int32, _ change: (inout Member) -> Void) {
+        if journaling && Int(k) < floor.members { journal.append(.member(k, members[Int(k)])) }
+        change(&members[Int(k)])
+    }
+
+    @inline(__always) mutating func setClass(_ k: Int32, _ change: (inout Klass) -> Void) {
+        if journaling && Int(k) < floor.classes { journal.append(.klass(k, classes[Int(k)])) }
+        change(&classes[Int(k)])
+    }
+
+    @inline(__always) mutating func setLink(_ k: Int32, _ change: (inout Link) -> Void) {
+        if journaling && Int(k) < floor.links { journal.append(.link(k, links[Int(k)])) }
+        change(&links[Int(k)])
+    }
+
+    @inline(__always) mutating func setIncidence(_ k: Int32, _ change: (inout Incidence) -> Void) {
+        if journaling && Int(k) < floor.incidences { journal.append(.incidence(k, incidences[Int(k)])) }
+        change(&incidences[Int(k)])
+    }
+
+    @inline(__always) mutating func setUse(_ k: Int32, _ change: (inout Use) -> Void) {
+        if journaling && Int(k) < floor.uses { journal.append(.use(k, uses[Int(k)])) }
+        change(&uses[Int(k)])
+    }
+
+    /// Changes the free-list heads.
+    @inline(__always) mutating func setHeads(_ change: (inout (member: Int32, klass: Int32, link: Int32, use: Int32)) -> Void) {
+        if journaling { journal.append(.heads(member: freeMember, klass: freeClass, link: freeLink, use: freeUse)) }
+        var heads = (member: freeMember, klass: freeClass, link: freeLink, use: freeUse)
+        change(&heads)
+        (freeMember, freeClass, freeLink, freeUse) = heads
+    }
+
+    /// Sets or clears the class of an abstract anchor.
+    mutating func setAnchorClass(_ anchor: Variable, _ klass: Int32?) {
+        let key = Identity(anchor)
+        if journaling { journal.append(.anchorClass(key, anchorClasses[key])) }
+        anchorClasses[key] = klass
+    }
+}

@@ -1,0 +1,281 @@
+// Adding, removing and changing links. Each change is planned first (which members move:
+// the tableau takes out the records that use them before the classes change, and puts them
+// back after), then applied.
+
+extension EqualityClasses {
+    /// What adding a link `u - v == constant` does.
+    enum LinkPlan {
+        /// Both are in one class already and the link agrees with it.
+        case redundant
+        /// Both are in one class already and the link contradicts it.
+        case inconsistent
+        /// The classes join: `moved` (every member of class `from`) moves into class
+        /// `into`, each offset shifted by `delta`.
+        case merge(Merge)
+    }
+
+    /// Two classes joining.
+    struct Merge {
+        var moved: [Int32]
+        var from: Int32
+        var into: Int32
+        var delta: Double
+        /// Whether `into` is self-anchored and gets an anchor of its own (its member's
+        /// records are then lowered anew too).
+        var anchorsInto: Bool
+    }
+
+    /// What removing a link, or changing its constant, does.
+    enum SidePlan {
+        /// The link is not in the tree: nothing else changes (for a new constant: it
+        /// agrees with the tree).
+        case redundant
+        /// A redundant link replaces it in the tree (removal only).
+        case replaced(Int32)
+        /// A redundant link contradicts the new constant (a change only).
+        case inconsistent
+        /// `moved`, one side of the link in class `from`, leaves it (removal) or shifts by
+        /// `delta` (a change); `kept` is a member of the other side.
+        case side(moved: [Int32], from: Int32, kept: Int32, delta: Double)
+    }
+
+    /// Whether `a` and `b` agree to the solver's tolerance, relative to their size.
+    static func agree(_ a: Double, _ b: Double) -> Bool {
+        abs(a - b) <= 1e-8 * max(1, abs(a), abs(b))
+    }
+
+    /// Plans adding the link `u - v == constant`.
+    mutating func planLink(_ u: Int32, _ v: Int32, _ constant: Double) -> LinkPlan {
+        let cu = members[Int(u)].klass, cv = members[Int(v)].klass
+        let ou = members[Int(u)].offset, ov = members[Int(v)].offset
+        if cu == cv { return EqualityClasses.agree(ou - ov, constant) ? .redundant : .inconsistent }
+        // The smaller class moves; the ground never does.
+        let movesU = isGround(cv) || (!isGround(cu) && classes[Int(cu)].count < classes[Int(cv)].count)
+        let from = movesU ? cu : cv, into = movesU ? cv : cu
+        let delta = movesU ? ov + constant - ou : ou - constant - ov
+        let anchorsInto = !isGround(into) && classes[Int(into)].anchor == nil
+        return .merge(Merge(moved: membersOf(from), from: from, into: into, delta: delta, anchorsInto: anchorsInto))
+    }
+
+    /// Joins two classes as planned (the link itself is added by ``addLink(_:)``).
+    mutating func applyMerge(_ merge: Merge) {
+        let into = merge.into
+        if merge.anchorsInto {
+            let seed = classes[Int(into)].seed
+            let anchor = Variable("class", value: members[Int(seed)].variable?.value ?? 0)
+            setClass(into) {
+                $0.anchor = anchor
+                $0.written = anchor.value
+            }
+            setAnchorClass(anchor, into)
+            // The seed's value was its variable's own: it is now the anchor's plus nothing.
+            setMember(seed) { $0.offset = 0 }
+            markDirty(seed)
+        }
+        for m in merge.moved {
+            setMember(m) {
+                $0.klass = into
+                $0.offset += merge.delta
+            }
+            markDirty(m)
+        }
+        let count = Int32(merge.moved.count)
+        setClass(into) { $0.count += count }
+        freeClassSlot(merge.from)
+    }
+
+    /// Plans removing a link (`newConstant` nil) or changing its constant.
+    mutating func planSides(of link: Int32, newConstant: Double?) -> SidePlan {
+        let l = links[Int(link)]
+        if !l.inTree {
+            guard let c = newConstant else { return .redundant }
+            let agrees = EqualityClasses.agree(members[Int(l.u)].offset - members[Int(l.v)].offset, c)
+            return agrees ? .redundant : .inconsistent
+        }
+        var (small, smallStamp, other) = smallerSide(of: link)
+        if newConstant == nil {
+            // A redundant link across the cut keeps the class whole.
+            for m in small {
+                var node = members[Int(m)].firstIncidence
+                while node >= 0 {
+                    let k = node >> 1
+                    let candidate = links[Int(k)]
+                    if k != link && !candidate.inTree {
+                        let far = node & 1 == 0 ? candidate.v : candidate.u
+                        if members[Int(far)].stamp != smallStamp { return .replaced(k) }
+                    }
+                    node = incidences[Int(node)].next
+                }
+            }
+        }
+        // The side without the ground moves.
+        if small.contains(EqualityClasses.ground) {
+            small = []
+            walk(from: other, avoiding: link, into: &small)
+            smallStamp = stamp
+            other = small.contains(l.u) ? l.v : l.u
+        }
+        var delta = 0.0
+        if let c = newConstant {
+            // A redundant link across the cut would no longer agree.
+            for m in small {
+                var node = members[Int(m)].firstIncidence
+                while node >= 0 {
+                    let k = node >> 1
+                    let candidate = links[Int(k)]
+                    if k != link && !candidate.inTree {
+                        let far = node & 1 == 0 ? candidate.v : candidate.u
+                        if members[Int(far)].stamp != smallStamp { return .inconsistent }
+                    }
+                    node = incidences[Int(node)].next
+                }
+            }
+            delta = small.contains(l.u) ? c - l.constant : l.constant - c
+        }
+        return .side(moved: small, from: members[Int(l.u)].klass, kept: other, delta: delta)
+    }
+
+    /// The smaller side of a tree link's cut, found by walking both sides in step and
+    /// stopping when one is done (so the cost is twice the smaller side), with the stamp
+    /// its members carry and an endpoint of the other side.
+    private mutating func smallerSide(of link: Int32) -> (side: [Int32], stamp: UInt32, other: Int32) {
+        let l = links[Int(link)]
+        nextStamp()
+        let stampU = stamp
+        nextStamp()
+        let stampV = stamp
+        var sideU: [Int32] = [l.u], sideV: [Int32] = [l.v]
+        members[Int(l.u)].stamp = stampU
+        members[Int(l.v)].stamp = stampV
+        var iU = 0, iV = 0
+        while true {
+            if iU == sideU.count { return (sideU, stampU, l.v) }
+            expand(sideU[iU], stampU, avoiding: link, into: &sideU)
+            iU += 1
+            if iV == sideV.count { return (sideV, stampV, l.u) }
+            expand(sideV[iV], stampV, avoiding: link, into: &sideV)
+            iV += 1
+        }
+    }
+
+    /// Appends the unvisited tree neighbours of a member, marking them.
+    private mutating func expand(_ m: Int32, _ mark: UInt32, avoiding: Int32, into side: inout [Int32]) {
+        var node = members[Int(m)].firstIncidence
+        while node >= 0 {
+            let k = node >> 1
+            if k != avoiding && links[Int(k)].inTree {
+                let far = node & 1 == 0 ? links[Int(k)].v : links[Int(k)].u
+                if members[Int(far)].stamp != mark {
+                    members[Int(far)].stamp = mark
+                    side.append(far)
+                }
+            }
+            node = incidences[Int(node)].next
+        }
+    }
+
+    /// Moves one side of a removed tree link into a class of its own. `anchorValue` is the
+    /// value of the class's anchor now: the moved members keep their values until the
+    /// tableau says otherwise. Returns the new class.
+    @discardableResult
+    mutating func applySplit(moved: [Int32], from: Int32, kept: Int32, anchorValue: Double) -> Int32 {
+        let single = moved.count == 1
+        let anchor: Variable? = single ? nil : Variable("class", value: 0)
+        let klass = allocateClass(Klass(anchor: anchor, seed: moved[0], count: Int32(moved.count)))
+        if let anchor { setAnchorClass(anchor, klass) }
+        for m in moved {
+            setMember(m) {
+                $0.klass = klass
+                $0.offset = single ? 0 : $0.offset + anchorValue
+            }
+            markDirty(m)
+        }
+        let count = Int32(moved.count)
+        setClass(from) {
+            $0.count -= count
+            $0.seed = kept
+        }
+        return klass
+    }
+
+    /// Shifts the offsets of one side of a tree link whose constant changed.
+    mutating func applyShift(moved: [Int32], delta: Double) {
+        for m in moved {
+            setMember(m) { $0.offset += delta }
+            markDirty(m)
+        }
+    }
+
+    /// The tree links on the path between two members of one class (for explanations),
+    /// or nil if they are not connected by tree links.
+    mutating func treePath(from start: Int32, to goal: Int32) -> [Int32]? {
+        if start == goal { return [] }
+        nextStamp()
+        var parentLink: [Int32: Int32] = [:]
+        var queue: [Int32] = [start]
+        members[Int(start)].stamp = stamp
+        var k = 0
+        while k < queue.count {
+            let m = queue[k]
+            k += 1
+            var node = members[Int(m)].firstIncidence
+            while node >= 0 {
+                let l = node >> 1
+                if links[Int(l)].inTree {
+                    let far = node & 1 == 0 ? links[Int(l)].v : links[Int(l)].u
+                    if members[Int(far)].stamp != stamp {
+                        members[Int(far)].stamp = stamp
+                        parentLink[far] = l
+                        if far == goal {
+                            var path: [Int32] = []
+                            var at = goal
+                            while at != start, let via = parentLink[at] {
+                                path.append(via)
+                                at = links[Int(via)].u == at ? links[Int(via)].v : links[Int(via)].u
+                            }
+                            return path
+                        }
+                        queue.append(far)
+                    }
+                }
+                node = incidences[Int(node)].next
+            }
+        }
+        return nil
+    }
+}
+
+extension EqualityClasses {
+    /// The tree links of the smallest subtree of a class's spanning tree that connects
+    /// `ends` (members of one class): the class's tree is walked from the first end, then
+    /// each other end climbs toward it until it meets a member already on the way.
+    mutating func steinerLinks(connecting ends: [Int32]) -> [Int32] {
+        guard let root = ends.first, ends.count > 1 else { return [] }
+        var order: [Int32] = []
+        walk(from: root, avoiding: -1, into: &order)
+        // The link to each member's parent in the walk.
+        var parent: [Int32: Int32] = [:]
+        for m in order {
+            var node = members[Int(m)].firstIncidence
+            while node >= 0 {
+                let l = node >> 1
+                if links[Int(l)].inTree {
+                    let far = node & 1 == 0 ? links[Int(l)].v : links[Int(l)].u
+                    if far != root && parent[far] == nil { parent[far] = l }
+                }
+                node = incidences[Int(node)].next
+            }
+        }
+        var onPath: Set<Int32> = [root]
+        var result: [Int32] = []
+        for end in ends.dropFirst() {
+            var at = end
+            while !onPath.contains(at), let via = parent[at] {
+                onPath.insert(at)
+                result.append(via)
+                at = links[Int(via)].u == at ? links[Int(via)].v : links[Int(via)].u
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,266 @@
+// The tableau's side of the equality classes (see EqualityClasses.swift): links go to the
+// classes instead of the tableau, every other constraint is lowered over the classes'
+// anchors, and a change of the classes takes out the records that use the members that
+// move and puts them back lowered anew.
+
+/// A required equality the classes can hold: `u - v == constant`, or `u == constant` when
+/// `v` is nil.
+struct LinkForm {
+    let u: Variable
+    let v: Variable?
+    let constant: Double
+
+    /// The link form of a constraint, or nil when it has another form.
+    init?(_ constraint: Constraint) {
+        guard constraint.strength.isRequired, constraint.relation == .equal else { return nil }
+        let terms = constraint.terms
+        switch terms.count {
+        case 1:
+            let a = terms[0].coefficient
+            guard !nearZero(a) else { return nil }
+            u = terms[0].variable
+            v = nil
+            constant = -constraint.constant / a
+        case 2:
+            let a = terms[0].coefficient, b = terms[1].coefficient
+            guard !nearZero(a), b == -a else { return nil }
+            u = terms[0].variable
+            v = terms[1].variable
+            constant = -constraint.constant / a
+        default:
+            return nil
+        }
+    }
+}
+
+extension Tableau {
+    // MARK: Lowering over the classes
+
+    /// Collects one term of a constraint lowered over the classes: the anchor's cell (or its
+    /// row when it is basic), with the member's offset added to `constant`. A member of the
+    /// ground adds only its offset.
+    @inline(__always) mutating func collectMember(_ variable: Variable, _ coefficient: Double, _ constant: inout Double) {
+        let member = classes.memberMaking(variable)
+        let klass = classes.members[Int(member)].klass
+        constant += coefficient * classes.members[Int(member)].offset
+        guard let anchor = classes.anchor(of: klass) else { return }
+        let symbol = symbol(for: anchor)
+        if rows[symbol.index] != nil {
+            constant += collectRow(symbol.index, times: coefficient)
+        } else {
+            collect(symbol, coefficient)
+        }
+    }
+
+    /// Notes, for each member a record's constraint mentions, that the record uses it.
+    mutating func registerUses(_ slot: Int) {
+        let record = recordSlots[slot]!
+        let records = recordSlots
+        let terms = record.constraint.terms
+        for k in 0..<terms.count where !nearZero(terms[k].coefficient) {
+            let member = classes.member(of: terms[k].variable)!
+            classes.addUse(member, slot: Int32(slot), generation: record.generation) { s, g in
+                Int(s) < records.count && records[Int(s)]?.generation == g
+            }
+        }
+    }
+
+    /// Drops one reference to the anchor of each member the constraint mentions, and one
+    /// use of the member; the members left unused are freed at the end of the call.
+    mutating func releaseThroughClasses(_ constraint: Constraint) {
+        let terms = constraint.terms
+        for k in 0..<terms.count where !nearZero(terms[k].coefficient) {
+            guard let member = classes.member(of: terms[k].variable) else { continue }
+            let klass = classes.members[Int(member)].klass
+            if let anchor = classes.anchor(of: klass), let symbol = registeredSymbol(of: anchor) {
+                let count = states[symbol.index].references - 1
+                setReferences(symbol, count)
+                if count == 0 { setVariable(Identity(anchor), nil) }
+            }
+            classes.setMember(member) { $0.uses -= 1 }
+            if classes.members[Int(member)].uses == 0 { releasedMembers.append(member) }
+        }
+    }
+
+    /// Frees the members that lost their last use or link in this call and did not get one back.
+    mutating func pruneMembers() {
+        while let member = releasedMembers.popLast() { classes.removeMemberIfUnused(member) }
+    }
+
+    /// The live record slots that use any of `members`, each once, in the order the records
+    /// were added.
+    mutating func recordsUsing(_ members: [Int32]) -> [Int32] {
+        var slots: [Int32] = []
+        let records = recordSlots
+        classes.collectUses(of: members, into: &slots) { s, g in
+            Int(s) < records.count && records[Int(s)]?.generation == g
+        }
+        guard slots.count > 1 else { return slots }
+        slots.sort { recordSlots[Int($0)]!.sequence < recordSlots[Int($1)]!.sequence }
+        var unique: [Int32] = [slots[0]]
+        for slot in slots.dropFirst() where slot != unique[unique.count - 1] { unique.append(slot) }
+        return unique
+    }
+
+    /// Takes the records in `slots` out of the tableau, lets `change` change the classes,
+    /// and puts the records back lowered anew (an edit keeps its suggested value).
+    mutating func relowering(_ slots: [Int32], _ change: (inout Tableau) -> Void) throws(StepError) {
+        var saved: [(constraint: Constraint, sequence: Int, shift: Double)] = []
+        saved.reserveCapacity(slots.count)
+        for slot in slots {
+            let record = recordSlots[Int(slot)]!
+            saved.append((record.constraint, record.sequence, -editConstant(of: record.constraint)))
+            try takeOut(Int(slot))
+        }
+        if !slots.isEmpty { pendingOptimize = true }
+        change(&self)
+        for (constraint, sequence, shift) in saved {
+            try insert(constraint, sequence: sequence, shift: shift, journaled: true)
+        }
+    }
+
+    /// The suggested value of an edit constraint, or 0 for any other constraint.
+    func editConstant(of constraint: Constraint) -> Double {
+        guard constraint.terms.count == 1, !constraint.strength.isRequired,
+              let info = edits[Identity(constraint.terms[0].variable)], info.constraint === constraint else { return 0 }
+        return info.constant
+    }
+
+    /// The value of a class's anchor now: the tableau's, or the anchor's last written value
+    /// when the tableau does not hold it (0 for the ground).
+    mutating func anchorValue(of klass: Int32) -> Double {
+        guard let anchor = classes.anchor(of: klass) else { return 0 }
+        guard let symbol = registeredSymbol(of: anchor) else { return anchor.value }
+        return value(ofSymbolAt: symbol.index)
+    }
+
+    // MARK: Links
+
+    /// Adds a link to the classes: redundant, contradictory, or joining two classes.
+    mutating func insertLink(_ constraint: Constraint, _ form: LinkForm, sequence: Int) throws(StepError) {
+        let u = classes.memberMaking(form.u)
+        let v = form.v.map { classes.memberMaking($0) } ?? EqualityClasses.ground
+        var record = Record(constraint: constraint, sequence: sequence)
+        switch classes.planLink(u, v, form.constant) {
+        case .redundant:
+            record.link = classes.addLink(.init(u: u, v: v, constant: form.constant, inTree: false))
+        case .inconsistent:
+            linkConflict = (u, v)
+            throw .unsatisfiable
+        case .merge(let merge):
+            var moving = merge.moved
+            if merge.anchorsInto { moving.append(classes.classes[Int(merge.into)].seed) }
+            var link: Int32 = -1
+            try relowering(recordsUsing(moving)) { t in
+                t.classes.applyMerge(merge)
+                link = t.classes.addLink(.init(u: u, v: v, constant: form.constant, inTree: true))
+            }
+            record.link = link
+        }
+        addRecord(record, journaled: !batching)
+    }
+
+    /// Takes a link out of the classes: a class whose tree it held splits, unless a
+    /// redundant link takes its place.
+    mutating func eraseLink(_ slot: Int) throws(StepError) {
+        let link = recordSlots[slot]!.link
+        let (u, v) = (classes.links[Int(link)].u, classes.links[Int(link)].v)
+        switch classes.planSides(of: link, newConstant: nil) {
+        case .redundant, .inconsistent:
+            classes.removeLink(link)
+        case .replaced(let replacement):
+            classes.setLink(replacement) { $0.inTree = true }
+            classes.removeLink(link)
+        case .side(let moved, let from, let kept, _):
+            let value = anchorValue(of: from)
+            try relowering(recordsUsing(moved)) { t in
+                t.classes.applySplit(moved: moved, from: from, kept: kept, anchorValue: value)
+                t.classes.removeLink(link)
+            }
+        }
+        removeRecord(at: slot, journaled: true)
+        releasedMembers.append(u)
+        releasedMembers.append(v)
+    }
+
+    /// Replaces a link by `new`: when `new` is the same link with another constant, one
+    /// side of it shifts; otherwise the link goes and `new` is added.
+    mutating func replaceLink(_ slot: Int, with new: Constraint) throws(StepError) {
+        let record = recordSlots[slot]!
+        let link = record.link
+        guard let form = LinkForm(new), Tableau.differOnlyInConstant(record.constraint, new) else {
+            try eraseLink(slot)
+            try insert(new)
+            return
+        }
+        switch classes.planSides(of: link, newConstant: form.constant) {
+        case .inconsistent:
+            linkConflict = (classes.links[Int(link)].u, classes.links[Int(link)].v)
+            throw .unsatisfiable
+        case .redundant, .replaced:
+            classes.setLink(link) { $0.constant = form.constant }
+        case .side(let moved, _, _, let delta):
+            try relowering(recordsUsing(moved)) { t in
+                t.classes.applyShift(moved: moved, delta: delta)
+                t.classes.setLink(link) { $0.constant = form.constant }
+            }
+        }
+        removeRecord(at: slot, journaled: true)
+        var replacement = Record(constraint: new, sequence: record.sequence)
+        replacement.link = link
+        addRecord(replacement, journaled: true)
+        try dualOptimize()
+        try optimize()
+    }
+
+    // MARK: Values
+
+    /// The value of a variable the classes know: its anchor's value plus its offset.
+    mutating func classValue(of variable: Variable) -> Double {
+        guard let member = classes.member(of: variable) else { return 0 }
+        return anchorValue(of: classes.members[Int(member)].klass) + classes.members[Int(member)].offset
+    }
+
+    /// Writes the values of the members whose anchor moved or whose class or offset
+    /// changed, calling `changed` for each that actually changed. `moved` are the anchors
+    /// the tableau just wrote.
+    mutating func writeMembers(movedAnchors moved: [Variable], _ changed: (Variable) -> Void) {
+        for anchor in moved {
+            guard let klass = classes.anchorClasses[Identity(anchor)] else { continue }
+            guard classes.classes[Int(klass)].written != anchor.value else { continue }
+            classes.classes[Int(klass)].written = anchor.value
+            for member in classes.membersOf(klass) { classes.markDirty(member) }
+        }
+        while let member = classes.dirty.popLast() {
+            guard Int(member) < classes.members.count else { continue }
+            classes.members[Int(member)].isDirty = false
+            guard let variable = classes.members[Int(member)].variable else { continue }
+            let value = anchorValue(of: classes.members[Int(member)].klass) + classes.members[Int(member)].offset
+            if variable.value != value {
+                variable.value = value
+                changed(variable)
+            }
+        }
+    }
+}
+
+extension Tableau {
+    /// The classes of more than one member as text: each member's offset from the anchor
+    /// (or its value, in the ground's class), and the links, redundant ones marked.
+    mutating func classesDump() -> String {
+        var out = "Classes\n"
+        for klass in classes.classes.indices where classes.classes[klass].count > 1 {
+            let members = classes.membersOf(Int32(klass))
+            let named = members.compactMap { m -> String? in
+                guard let variable = classes.members[Int(m)].variable else { return nil }
+                return "\(variable) \(formatNumber(classes.members[Int(m)].offset))"
+            }
+            out += "  " + (classes.isGround(Int32(klass)) ? "constants: " : "anchor + ") + named.joined(separator: ", ") + "\n"
+        }
+        for record in records where record.link >= 0 {
+            let inTree = classes.links[Int(record.link)].inTree
+            out += "  link \(record.constraint)" + (inTree ? "" : " (redundant)") + "\n"
+        }
+        return out
+    }
+}
