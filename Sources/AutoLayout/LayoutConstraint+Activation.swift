@@ -15,8 +15,8 @@ extension LayoutConstraint {
     }
 
     /// Activates the constraint, one of a batch with `batchRemaining` constraints left
-    /// (this one included): a host whose list of constraints is full makes room for the
-    /// rest of the batch at once rather than growing once per power of two.
+    /// (this one included; the content-size constraints wait for the last one, see
+    /// ``LayoutEngine/queueContent()``).
     @inline(__always) func activate(batchRemaining: Int) throws {
         guard installedReference == nil else { return }
         if let error = deferredError { throw error }
@@ -24,13 +24,9 @@ extension LayoutConstraint {
         // code runs until the constraint is in its list.)
         let host = try fastHost() ?? Unmanaged.passUnretained(commonAncestor())
         installedReference = host
-        host._withUnsafeGuaranteedRef { host in
-            let count = host.constraints.count
-            if batchRemaining > 1 && count == host.constraints.capacity {
-                host.constraints.reserveCapacity(Swift.max(2 * count, count + batchRemaining))
-            }
-            host.constraints.append(self)
-        }
+        // (Appends grow the host's list geometrically. Reserving room for the rest of the
+        // batch instead would give every host of one constraint room for all of them.)
+        host._withUnsafeGuaranteedRef { $0.constraints.append(self) }
         // The engine held for the call: lowering reads overridable properties (baselines,
         // alignment insets), and code there that moved the root into another hierarchy
         // would release this engine.

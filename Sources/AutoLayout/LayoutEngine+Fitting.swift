@@ -23,18 +23,20 @@ extension LayoutEngine {
         defer {
             for constraint in fixed { try? solver.addConstraint(constraint) }
         }
-        func pull(_ variable: Variable, _ value: Double, _ priority: LayoutPriority) -> Cassowary.Constraint? {
+        /// Pulls the size between two edges toward a value.
+        func pull(_ min: Variable, _ max: Variable, _ value: Double, _ priority: LayoutPriority) -> Cassowary.Constraint? {
             // A required pull that cannot hold falls back to just below required.
             for strength in [priority.strength, LayoutPriority(999).strength] {
-                let c = Cassowary.Constraint(Expression(variable) - value, .equal, strength: strength)
+                let c = Cassowary.Constraint(max - min - value, .equal, strength: strength)
                 if (try? solver.addConstraint(c)) != nil { return c }
             }
             return nil
         }
-        let pulls = [pull(root.variables.width, target.width - i.left - i.right, horizontal),
-                     pull(root.variables.height, target.height - i.top - i.bottom, vertical)].compactMap { $0 }
-        let size = Size(width: solver.value(of: root.variables.width) + i.left + i.right,
-                        height: solver.value(of: root.variables.height) + i.top + i.bottom)
+        let v = root.variables
+        let pulls = [pull(v.minX, v.maxX, target.width - i.left - i.right, horizontal),
+                     pull(v.minY, v.maxY, target.height - i.top - i.bottom, vertical)].compactMap { $0 }
+        let size = Size(width: solver.value(of: v.maxX) - solver.value(of: v.minX) + i.left + i.right,
+                        height: solver.value(of: v.maxY) - solver.value(of: v.minY) + i.top + i.bottom)
         for c in pulls { try? solver.removeConstraint(c) }
         return size
     }

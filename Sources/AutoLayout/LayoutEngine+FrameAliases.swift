@@ -176,11 +176,12 @@ extension LayoutEngine {
             sum.constant -= baselines?.last ?? 0
         default: return 0
         }
+        // Over the root's edges: x·minX + width·(maxX − minX), and the same for y.
         let v = root.variables
-        if sum.x != 0 { terms.append(Term(v.x, coefficient: f * sum.x)) }
-        if sum.y != 0 { terms.append(Term(v.y, coefficient: f * sum.y)) }
-        if sum.width != 0 { terms.append(Term(v.width, coefficient: f * sum.width)) }
-        if sum.height != 0 { terms.append(Term(v.height, coefficient: f * sum.height)) }
+        if sum.x != sum.width { terms.append(Term(v.minX, coefficient: f * (sum.x - sum.width))) }
+        if sum.width != 0 { terms.append(Term(v.maxX, coefficient: f * sum.width)) }
+        if sum.y != sum.height { terms.append(Term(v.minY, coefficient: f * (sum.y - sum.height))) }
+        if sum.height != 0 { terms.append(Term(v.maxY, coefficient: f * sum.height)) }
         return f * sum.constant
     }
 
@@ -264,17 +265,17 @@ extension LayoutEngine {
                 continue
             }
             /// Writes one variable (no array of pairs: this runs for every aliased view).
-            func write(_ variable: Variable, _ form: AliasForm) {
-                let value = form.value(base)
+            func write(_ variable: Variable, _ value: Double) {
                 if variable.value != value {
                     variable.value = value
                     changed.append(Identity(variable))
                 }
             }
-            write(v.x, alias.x)
-            write(v.y, alias.y)
-            write(v.width, alias.width)
-            write(v.height, alias.height)
+            let x = alias.x.value(base), y = alias.y.value(base)
+            write(v.minX, x)
+            write(v.minY, y)
+            write(v.maxX, x + alias.width.value(base))
+            write(v.maxY, y + alias.height.value(base))
         }
     }
 

@@ -127,41 +127,39 @@ extension LayoutEngine {
         return edge(view.variables, attribute, direction, baselines, f, &terms)
     }
 
-    /// Appends the terms of one edge of a rectangle; returns its constant part.
+    /// Appends the terms of one attribute of a rectangle (over its edge variables); returns
+    /// its constant part.
     @inline(__always)
     func edge(_ v: ItemVariables, _ attribute: LayoutAttribute, _ direction: UserInterfaceLayoutDirection,
               _ baselines: (first: Double?, last: Double)?, _ f: Double, _ terms: inout TermList) -> Double {
         let ltr = direction == .leftToRight
         switch attribute {
-        case .left: terms.append(Term(v.x, coefficient: f))
-        case .right:
-            terms.append(Term(v.x, coefficient: f))
-            terms.append(Term(v.width, coefficient: f))
-        case .top: terms.append(Term(v.y, coefficient: f))
-        case .bottom:
-            terms.append(Term(v.y, coefficient: f))
-            terms.append(Term(v.height, coefficient: f))
-        case .leading:
-            terms.append(Term(v.x, coefficient: f))
-            if !ltr { terms.append(Term(v.width, coefficient: f)) }
-        case .trailing:
-            terms.append(Term(v.x, coefficient: f))
-            if ltr { terms.append(Term(v.width, coefficient: f)) }
-        case .width: terms.append(Term(v.width, coefficient: f))
-        case .height: terms.append(Term(v.height, coefficient: f))
+        case .left: terms.append(Term(v.minX, coefficient: f))
+        case .right: terms.append(Term(v.maxX, coefficient: f))
+        case .top: terms.append(Term(v.minY, coefficient: f))
+        case .bottom: terms.append(Term(v.maxY, coefficient: f))
+        case .leading: terms.append(Term(ltr ? v.minX : v.maxX, coefficient: f))
+        case .trailing: terms.append(Term(ltr ? v.maxX : v.minX, coefficient: f))
+        case .width:
+            terms.append(Term(v.maxX, coefficient: f))
+            terms.append(Term(v.minX, coefficient: -f))
+        case .height:
+            terms.append(Term(v.maxY, coefficient: f))
+            terms.append(Term(v.minY, coefficient: -f))
         case .centerX:
-            terms.append(Term(v.x, coefficient: f))
-            terms.append(Term(v.width, coefficient: 0.5 * f))
+            terms.append(Term(v.minX, coefficient: 0.5 * f))
+            terms.append(Term(v.maxX, coefficient: 0.5 * f))
         case .centerY:
-            terms.append(Term(v.y, coefficient: f))
-            terms.append(Term(v.height, coefficient: 0.5 * f))
+            terms.append(Term(v.minY, coefficient: 0.5 * f))
+            terms.append(Term(v.maxY, coefficient: 0.5 * f))
         case .firstBaseline:
-            terms.append(Term(v.y, coefficient: f))
-            if let offset = baselines?.first { return f * offset }
-            terms.append(Term(v.height, coefficient: f))
+            if let offset = baselines?.first {
+                terms.append(Term(v.minY, coefficient: f))
+                return f * offset
+            }
+            terms.append(Term(v.maxY, coefficient: f))
         case .lastBaseline:
-            terms.append(Term(v.y, coefficient: f))
-            terms.append(Term(v.height, coefficient: f))
+            terms.append(Term(v.maxY, coefficient: f))
             return -f * (baselines?.last ?? 0)
         default: break
         }

@@ -91,10 +91,10 @@ extension LayoutEngine {
             v.listedWithoutVariables = true
             return
         }
-        owners[Identity(v.x)] = owner
-        owners[Identity(v.y)] = owner
-        owners[Identity(v.width)] = owner
-        owners[Identity(v.height)] = owner
+        owners[Identity(v.minX)] = owner
+        owners[Identity(v.minY)] = owner
+        owners[Identity(v.maxX)] = owner
+        owners[Identity(v.maxY)] = owner
     }
 
     /// Takes a view out of an owners table.

@@ -36,9 +36,15 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
     }
 }
 
-/// The solver variables of an item: its alignment rectangle in its root view's coordinates.
-/// (A class: passing one costs one retain where a struct of four references costs four.) A
-/// view's variables are its handle too; a guide's variables leave the handle part unused.
+/// The solver variables of an item: the four edges of its alignment rectangle in its root
+/// view's coordinates (min x, min y, max x, max y). (A class: passing one costs one retain
+/// where a struct of four references costs four.) A view's variables are its handle too; a
+/// guide's variables leave the handle part unused.
+///
+/// Edges rather than an origin and a size: most of what a layout says is then an equality
+/// between two variables with unit coefficients (`a.top == b.bottom + 8`, `a.leading ==
+/// b.leading + 16`, `a.height == 44` as `maxY - minY == 44`), which the solver keeps out of
+/// its tableau as equality classes, so lists, rows and nested views cost no rows at all.
 ///
 /// The four variables are made on first use: a view its engine places through a frame
 /// alias (a table's cell, say; see ``FrameAlias``) never has them, as they would never
@@ -49,10 +55,10 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
     // `deinit`: reading one (for its value, or to put it in a term) then costs no more than
     // reading a `let` did, where an optional class reference would be retained and released
     // on every read.
-    @exclusivity(unchecked) private var xReference: Unmanaged<Variable>?
-    @exclusivity(unchecked) private var yReference: Unmanaged<Variable>?
-    @exclusivity(unchecked) private var widthReference: Unmanaged<Variable>?
-    @exclusivity(unchecked) private var heightReference: Unmanaged<Variable>?
+    @exclusivity(unchecked) private var minXReference: Unmanaged<Variable>?
+    @exclusivity(unchecked) private var minYReference: Unmanaged<Variable>?
+    @exclusivity(unchecked) private var maxXReference: Unmanaged<Variable>?
+    @exclusivity(unchecked) private var maxYReference: Unmanaged<Variable>?
     /// The rectangle while there are no variables (the variables start from it).
     @exclusivity(unchecked) var values = Rect.zero
     /// Set when an engine's table of variable owners lists this item without variables (see
@@ -63,40 +69,40 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
     override init() {}
 
     deinit {
-        xReference?.release()
-        yReference?.release()
-        widthReference?.release()
-        heightReference?.release()
+        minXReference?.release()
+        minYReference?.release()
+        maxXReference?.release()
+        maxYReference?.release()
     }
 
     /// Whether the variables were made.
-    @inline(__always) var hasVariables: Bool { xReference != nil }
+    @inline(__always) var hasVariables: Bool { minXReference != nil }
 
     /// The variable of the rectangle's minimum x (made with the others on first use).
-    var x: Variable {
-        if xReference == nil { makeVariables() }
-        return xReference.unsafelyUnwrapped.takeUnretainedValue()
+    var minX: Variable {
+        if minXReference == nil { makeVariables() }
+        return minXReference.unsafelyUnwrapped.takeUnretainedValue()
     }
     /// The variable of the rectangle's minimum y.
-    var y: Variable {
-        if yReference == nil { makeVariables() }
-        return yReference.unsafelyUnwrapped.takeUnretainedValue()
+    var minY: Variable {
+        if minYReference == nil { makeVariables() }
+        return minYReference.unsafelyUnwrapped.takeUnretainedValue()
     }
-    /// The variable of the rectangle's width.
-    var width: Variable {
-        if widthReference == nil { makeVariables() }
-        return widthReference.unsafelyUnwrapped.takeUnretainedValue()
+    /// The variable of the rectangle's maximum x.
+    var maxX: Variable {
+        if maxXReference == nil { makeVariables() }
+        return maxXReference.unsafelyUnwrapped.takeUnretainedValue()
     }
-    /// The variable of the rectangle's height.
-    var height: Variable {
-        if heightReference == nil { makeVariables() }
-        return heightReference.unsafelyUnwrapped.takeUnretainedValue()
+    /// The variable of the rectangle's maximum y.
+    var maxY: Variable {
+        if maxYReference == nil { makeVariables() }
+        return maxYReference.unsafelyUnwrapped.takeUnretainedValue()
     }
 
     /// The four variables if they were made, without making them.
     var madeVariables: [Variable] {
         guard hasVariables else { return [] }
-        return [x, y, width, height]
+        return [minX, minY, maxX, maxY]
     }
 
     /// Makes the four variables, starting from ``values``. Their names only show in solver
@@ -104,10 +110,10 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
     /// of making the item).
     @inline(never) private func makeVariables() {
         let r = values
-        xReference = .passRetained(Variable("minX", value: r.minX))
-        yReference = .passRetained(Variable("minY", value: r.minY))
-        widthReference = .passRetained(Variable("width", value: r.width))
-        heightReference = .passRetained(Variable("height", value: r.height))
+        minXReference = .passRetained(Variable("minX", value: r.minX))
+        minYReference = .passRetained(Variable("minY", value: r.minY))
+        maxXReference = .passRetained(Variable("maxX", value: r.minX + r.width))
+        maxYReference = .passRetained(Variable("maxY", value: r.minY + r.height))
         if listedWithoutVariables {
             listedWithoutVariables = false
             if let view, let engine = view.engineIfAny, engine.variableOwners != nil {
@@ -116,14 +122,24 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
         }
     }
 
-    /// The solved rectangle (``values`` while there are no variables).
+    /// The solved rectangle (``values`` while there are no variables), each number on a grid
+    /// of 2⁻³² points: floating-point noise (`221.00000000000003` for 221, from a size
+    /// taken as the difference of two edges) goes, and nothing a screen could show moves.
     var rect: Rect {
-        guard let x = xReference else { return values }
-        return Rect(x: x._withUnsafeGuaranteedRef { $0.value },
-                    y: yReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value },
-                    width: widthReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value },
-                    height: heightReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value })
+        guard let minX = minXReference else { return values }
+        let x = minX._withUnsafeGuaranteedRef { $0.value }, y = minYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }
+        let maxX = maxXReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }
+        let maxY = maxYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }
+        return Rect(x: snapped(x), y: snapped(y), width: snapped(maxX - x), height: snapped(maxY - y))
     }
+}
+
+/// A number on the grid of 2⁻³²: exact arithmetic (scaling by a power of two), and no
+/// change to a number that is already on it or too large to have finer digits.
+@inline(__always) func snapped(_ value: Double) -> Double {
+    let scale = 4_294_967_296.0
+    guard abs(value) < 1_048_576 * scale else { return value }
+    return (value * scale).rounded() / scale
 }
 
 /// Names for items without an identifier: the kind and the object's address, as Apple prints them.

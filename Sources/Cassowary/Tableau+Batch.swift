@@ -13,11 +13,15 @@ extension Tableau {
         var duplicates: [Int] = []
         // Grow the tables once rather than rehashing or copying them as they fill: at most
         // one symbol per term and two markers per constraint.
-        var terms = 0
-        for constraint in constraints { terms += constraint.terms.count }
+        // (With equality classes most constraints of a layout are links, which make no
+        // symbols: the tables then grow as they fill.)
         reserveGrowing(&recordSlots, recordSlots.count + constraints.count)
-        if variablesIndexed { variables.reserveCapacity(variables.count + terms) }
-        reserveSymbols(symbolCount + terms + 2 * constraints.count)
+        if !usesClasses {
+            var terms = 0
+            for constraint in constraints { terms += constraint.terms.count }
+            if variablesIndexed { variables.reserveCapacity(variables.count + terms) }
+            reserveSymbols(symbolCount + terms + 2 * constraints.count)
+        }
         let mark = begin()
         batching = true
         pendingOptimize = false

@@ -6,6 +6,8 @@ extension EqualityClasses {
     /// Starts journaling.
     mutating func begin() {
         journaling = true
+        epoch &+= 1
+        heads = (freeMember, freeClass, freeLink, freeUse)
         floor = Counts(members: members.count, classes: classes.count, links: links.count,
                        incidences: incidences.count, uses: uses.count)
     }
@@ -28,14 +30,10 @@ extension EqualityClasses {
             case .link(let k, let old): links[Int(k)] = old
             case .incidence(let k, let old): incidences[Int(k)] = old
             case .use(let k, let old): uses[Int(k)] = old
-            case .heads(let member, let klass, let link, let use):
-                freeMember = member
-                freeClass = klass
-                freeLink = link
-                freeUse = use
             case .anchorClass(let key, let old): anchorClasses[key] = old
             }
         }
+        (freeMember, freeClass, freeLink, freeUse) = heads
         if members.count > floor.members { members.removeSubrange(floor.members...) }
         if classes.count > floor.classes { classes.removeSubrange(floor.classes...) }
         if links.count > floor.links { links.removeSubrange(floor.links...) }
@@ -48,13 +46,21 @@ extension EqualityClasses {
         journaling = false
     }
 
+    /// Changes a member, journaling its old value the first time in the call.
     @inline(__always) mutating func setMember(_ k: Int32, _ change: (inout Member) -> Void) {
-        if journaling && Int(k) < floor.members { journal.append(.member(k, members[Int(k)])) }
+        if journaling && Int(k) < floor.members && members[Int(k)].epoch != epoch {
+            journal.append(.member(k, members[Int(k)]))
+            members[Int(k)].epoch = epoch
+        }
         change(&members[Int(k)])
     }
 
+    /// Changes a class, journaling its old value the first time in the call.
     @inline(__always) mutating func setClass(_ k: Int32, _ change: (inout Klass) -> Void) {
-        if journaling && Int(k) < floor.classes { journal.append(.klass(k, classes[Int(k)])) }
+        if journaling && Int(k) < floor.classes && classes[Int(k)].epoch != epoch {
+            journal.append(.klass(k, classes[Int(k)]))
+            classes[Int(k)].epoch = epoch
+        }
         change(&classes[Int(k)])
     }
 
@@ -73,9 +79,8 @@ extension EqualityClasses {
         change(&uses[Int(k)])
     }
 
-    /// Changes the free-list heads.
+    /// Changes the free-list heads (a rollback restores them from ``begin()``).
     @inline(__always) mutating func setHeads(_ change: (inout (member: Int32, klass: Int32, link: Int32, use: Int32)) -> Void) {
-        if journaling { journal.append(.heads(member: freeMember, klass: freeClass, link: freeLink, use: freeUse)) }
         var heads = (member: freeMember, klass: freeClass, link: freeLink, use: freeUse)
         change(&heads)
         (freeMember, freeClass, freeLink, freeUse) = heads

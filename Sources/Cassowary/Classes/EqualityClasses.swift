@@ -25,10 +25,10 @@ struct EqualityClasses {
     struct Member {
         /// The variable; nil for the ground and for free slots.
         var variable: Variable?
-        /// Its class; for a free slot, the next free slot (-1 at the end).
-        var klass: Int32
         /// `variable == anchor + offset`.
         var offset: Double
+        /// Its class; for a free slot, the next free slot (-1 at the end).
+        var klass: Int32
         /// The first node of its list of incidences (links that touch it), or -1.
         var firstIncidence: Int32 = -1
         /// The first entry of its list of uses (tableau records that mention it), or -1.
@@ -39,8 +39,16 @@ struct EqualityClasses {
         var uses: Int32 = 0
         /// The mark of the last walk that visited it.
         var stamp: UInt32 = 0
+        /// The call in which it was last journaled (see ``setMember(_:_:)``).
+        var epoch: UInt32 = 0
         /// Whether its value must be written at the next update.
         var isDirty = false
+
+        init(variable: Variable?, klass: Int32, offset: Double) {
+            self.variable = variable
+            self.offset = offset
+            self.klass = klass
+        }
     }
 
     /// A class of members.
@@ -54,6 +62,8 @@ struct EqualityClasses {
         var count: Int32
         /// The anchor's value when the members' values were last written.
         var written: Double = 0
+        /// The call in which it was last journaled (see ``setClass(_:_:)``).
+        var epoch: UInt32 = 0
     }
 
     /// A link `u - v == constant` (v is the ground for `u == constant`).
@@ -112,6 +122,10 @@ struct EqualityClasses {
     /// Array sizes when the call in progress began: entries past them are new, and are
     /// dropped by a rollback rather than journaled.
     var floor = Counts()
+    /// The free-list heads when the call in progress began, and the call's number: a
+    /// member or class is journaled once per call, however often it changes.
+    var heads = (member: Int32(-1), klass: Int32(-1), link: Int32(-1), use: Int32(-1))
+    var epoch: UInt32 = 0
 
     /// The sizes of the tables.
     struct Counts {
@@ -125,7 +139,6 @@ struct EqualityClasses {
         case link(Int32, Link)
         case incidence(Int32, Incidence)
         case use(Int32, Use)
-        case heads(member: Int32, klass: Int32, link: Int32, use: Int32)
         case anchorClass(Identity, Int32?)
     }
 
