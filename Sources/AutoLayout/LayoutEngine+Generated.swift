@@ -90,16 +90,17 @@ extension LayoutEngine {
             }
             view.frameAlias = alias
         }
+        // (Recorded before installing: lowering an autoresizing width reads its left, see
+        // ``autoresizingCompanion(of:)``.)
+        if isScratch { setGenerated(made, of: view) } else {
+            view.generatedStorage = made
+            generatedCount += 1
+        }
         if isScratch || alias == nil {
             for constraint in made.frame { install(constraint) }
         }
         made.contentConstraints.forEach { install($0) }
         for constraint in made.guides { install(constraint) }
-        // (Recorded last, so the record moves into the view rather than being copied.)
-        if isScratch { setGenerated(made, of: view) } else {
-            view.generatedStorage = made
-            generatedCount += 1
-        }
     }
 
     func removeGenerated(for view: LayoutView) {
@@ -123,10 +124,15 @@ extension LayoutEngine {
         guard var made = generatedConstraints(of: view) else { return }
         let old = made[keyPath: group]
         if old.count == new.count, zip(old, new).allSatisfy({ LayoutEngine.sameShape($0, $1) }) {
-            for (o, n) in zip(old, new) where o.storedConstant != n.storedConstant {
-                o.storedConstant = n.storedConstant
-                constantChanged(o)
+            var changed = zip(old, new).map { $0.storedConstant != $1.storedConstant }
+            // An autoresizing width (height) is lowered with its left (top): see
+            // ``autoresizingCompanion(of:)``.
+            if changed.count == 4 && old[0].origin == .autoresizing {
+                changed[2] = changed[2] || changed[0]
+                changed[3] = changed[3] || changed[1]
             }
+            for (o, n) in zip(old, new) where o.storedConstant != n.storedConstant { o.storedConstant = n.storedConstant }
+            for k in old.indices where changed[k] { constantChanged(old[k]) }
             return
         }
         for constraint in old { uninstall(constraint) }

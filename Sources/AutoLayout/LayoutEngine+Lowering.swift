@@ -41,6 +41,11 @@ extension LayoutEngine {
         for extra in c.extraTerms {
             if let handle = extra.itemHandle { offset += side(handle, extra.attribute, -extra.coefficient, into: &terms) }
         }
+        if c.origin == .autoresizing, let companion = autoresizingCompanion(of: c) {
+            // `width == …` plus `left == …` is `right == …`: with a fixed right margin (or a
+            // flexible width and fixed margins) an equality between two edges.
+            offset += companionTerms(companion, into: &terms)
+        }
         let solverRelation: Cassowary.Relation = switch relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual
@@ -51,6 +56,30 @@ extension LayoutEngine {
             return Cassowary.Constraint(consume terms, constant: offset, equalAbove: strength, below: compression)!
         }
         return Cassowary.Constraint(consume terms, constant: offset, solverRelation, strength: strength)
+    }
+
+    /// For a view's autoresizing `width` (or `height`) constraint, its `left` (or `top`)
+    /// constraint: the width is lowered together with it as the right edge (see
+    /// ``lower(_:)``), which is what makes a nest of views that resize with their
+    /// superviews a set of links rather than a chain of rows. The four constraints are made,
+    /// changed and removed together, so each holds exactly when the others do.
+    func autoresizingCompanion(of c: LayoutConstraint) -> LayoutConstraint? {
+        let index = c.firstAttribute == .width ? 2 : c.firstAttribute == .height ? 3 : -1
+        guard index >= 0, let view = c.firstHandle?.view, let frame = generatedConstraints(of: view)?.frame,
+              frame.count == 4, frame[index] === c else { return nil }
+        return frame[index - 2]
+    }
+
+    /// Appends the terms of an autoresizing `left` or `top` constraint (`first − parent edge
+    /// − share × parent size − constant`) and returns its constant part.
+    func companionTerms(_ c: LayoutConstraint, into terms: inout TermList) -> Double {
+        var offset = -c.storedConstant
+        if let handle = c.firstHandle { offset += side(handle, c.firstAttribute, 1, into: &terms) }
+        if let handle = c.secondHandle { offset += side(handle, c.secondAttribute, -c.multiplier, into: &terms) }
+        for extra in c.extraTerms {
+            if let handle = extra.itemHandle { offset += side(handle, extra.attribute, -extra.coefficient, into: &terms) }
+        }
+        return offset
     }
 
     /// The layout direction that decides what leading and trailing mean for an item.

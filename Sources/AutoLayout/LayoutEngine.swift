@@ -107,6 +107,7 @@ final class LayoutEngine {
         layoutFlags = FlaggedViews(alwaysScans: layoutFlags.alwaysScans)
         updateFlags = FlaggedViews(alwaysScans: updateFlags.alwaysScans)
         for view in root.subtree() {
+            if !isScratch, case .member = view.engineSlot { view.engineSlot = .none }
             for constraint in view.constraints { setLowering(nil, of: constraint) }
             // The engine that takes the views in makes its own constraints for them.
             if !isScratch { view.generatedStorage = nil }
@@ -289,6 +290,9 @@ final class LayoutEngine {
     /// The first step of adopting a view: its owners entry, insets and flags.
     @inline(__always)
     private func welcome(_ view: LayoutView) {
+        if !isScratch, case .owned = view.engineSlot {} else if !isScratch {
+            view.engineSlot = .member(Unmanaged.passUnretained(self))
+        }
         if variableOwners != nil { LayoutEngine.addOwner(view, to: &variableOwners!) }
         // Insets recorded in another hierarchy (another direction, another safe area)
         // are read afresh here, and flags set outside this hierarchy are honoured here.
@@ -317,6 +321,7 @@ final class LayoutEngine {
             ancestor = view.superview
         }
         for view in views {
+            if !isScratch, case .member = view.engineSlot { view.engineSlot = .none }
             for constraint in view.constraints { uninstall(constraint) }
             removeGenerated(for: view)
             if variableOwners != nil { LayoutEngine.removeOwner(view, from: &variableOwners!) }

@@ -69,8 +69,17 @@ open class LayoutView: LayoutItem {
     /// The values of ``variables`` after the hierarchy's last layout, to tell which views a
     /// solve moved (see ``LayoutEngine/applySolution()``).
     @exclusivity(unchecked) var solvedRect = Rect.zero
+    /// The hierarchy's engine: owned by the root, known unretained to every view it took in
+    /// (see ``EngineSlot``).
+    @exclusivity(unchecked) var engineSlot = EngineSlot.none
     /// The engine, on a root view only.
-    @exclusivity(unchecked) var ownEngine: LayoutEngine?
+    var ownEngine: LayoutEngine? {
+        get {
+            guard case .owned(let engine) = engineSlot else { return nil }
+            return engine
+        }
+        set { engineSlot = newValue.map { .owned($0) } ?? .none }
+    }
     /// The view's index in its engine's ``LayoutEngine/viewRefs`` when they were last listed.
     @exclusivity(unchecked) var hierarchyIndex = 0
     /// The view's frame as constants and the root's variables, when its engine places it
@@ -118,11 +127,27 @@ open class LayoutView: LayoutItem {
 
     deinit {
         variables.viewReference = nil
-        for view in subviews { view.setSuperview(nil) }
+        // The engine goes with the root: the views it took in that live on forget it.
+        if ownEngine != nil {
+            for view in subtree().dropFirst() { view.engineSlot = .none }
+        }
         for guide in allGuides { guide.owningView = nil }
         for constraint in constraints {
             constraint.installedOn = nil
             constraint.lowering = nil
+        }
+        // The subviews are let go one at a time, and one that is about to go hands its own
+        // subviews over first, so a deep hierarchy never nests deinits (which would overflow
+        // the stack at a depth of some ten thousand views).
+        var orphans = subviews
+        subviews = []
+        for view in orphans { view.setSuperview(nil) }
+        while var view = orphans.popLast() {
+            if isKnownUniquelyReferenced(&view) {
+                orphans.append(contentsOf: view.subviews)
+                for subview in view.subviews { subview.setSuperview(nil) }
+                view.subviews = []
+            }
         }
     }
 
@@ -220,7 +245,13 @@ open class LayoutView: LayoutItem {
     func invalidateDirection() {
         guard directionCache != 0 else { return }
         directionCache = 0
-        for view in subviews where view.semanticContentAttribute == .unspecified { view.invalidateDirection() }
+        // A worklist rather than recursion: hierarchies can be deeper than the stack.
+        var pending = subviews
+        while let view = pending.popLast() {
+            guard view.semanticContentAttribute == .unspecified, view.directionCache != 0 else { continue }
+            view.directionCache = 0
+            pending.append(contentsOf: view.subviews)
+        }
     }
 
     // MARK: Hierarchy
@@ -232,7 +263,14 @@ open class LayoutView: LayoutItem {
 
     /// Inserts a view at an index of ``subviews`` (clamped to the valid range).
     public func insertSubview(_ view: LayoutView, at index: Int) {
-        guard view !== self, !isDescendant(of: view) else { return }
+        guard view !== self else { return }
+        if let mine = engineIfAny, view.superviewReference == nil {
+            // `view` is a root: this view is inside it exactly when they share an engine (no
+            // walk up a deep hierarchy).
+            guard view.engineIfAny !== mine else { return }
+        } else {
+            guard !isDescendant(of: view) else { return }
+        }
         if view.superview === self {
             subviews.removeAll { $0 === view }
             subviews.insert(view, at: max(0, min(index, subviews.count)))
@@ -353,7 +391,7 @@ open class LayoutView: LayoutItem {
 
     /// The engine of this view's hierarchy, made on first use.
     var engine: LayoutEngine {
-        if let engine = rootReference._withUnsafeGuaranteedRef({ $0.ownEngine }) { return engine }
+        if let engine = engineIfAny { return engine }
         let root = rootView
         let engine = LayoutEngine(root: root)
         root.ownEngine = engine
@@ -363,18 +401,37 @@ open class LayoutView: LayoutItem {
 
     /// The engine of a view's hierarchy (made on first use), unretained: the root keeps it.
     static func engineReference(of view: Unmanaged<LayoutView>) -> Unmanaged<LayoutEngine> {
-        let root = view._withUnsafeGuaranteedRef { $0.rootReference }
-        if let engine = root._withUnsafeGuaranteedRef({ $0.ownEngine.map { Unmanaged.passUnretained($0) } }) {
-            return engine
+        switch view._withUnsafeGuaranteedRef({ $0.engineSlot }) {
+        case .member(let engine): return engine
+        case .owned(let engine): return Unmanaged.passUnretained(engine)
+        case .none: return Unmanaged.passUnretained(view._withUnsafeGuaranteedRef { $0.engine })
         }
-        return Unmanaged.passUnretained(view._withUnsafeGuaranteedRef { $0.engine })
     }
 
-    /// The engine if the hierarchy has made one already.
-    var engineIfAny: LayoutEngine? { rootReference._withUnsafeGuaranteedRef { $0.ownEngine } }
+    /// The engine if the hierarchy has made one already. (No walk up the hierarchy: an
+    /// engine marks every view it takes in.)
+    var engineIfAny: LayoutEngine? {
+        switch engineSlot {
+        case .member(let engine): engine.takeUnretainedValue()
+        case .owned(let engine): engine
+        case .none: nil
+        }
+    }
 
     /// The identifier, or the class name and address when there is none.
     public var description: String {
         identifier ?? ItemNames.fallback(String(describing: type(of: self)), self)
     }
+}
+
+/// What a view knows of its hierarchy's engine, so that finding it never walks up the
+/// hierarchy.
+enum EngineSlot {
+    /// The hierarchy has no engine yet (or the view is not in one).
+    case none
+    /// The engine of the hierarchy this view is the root of, which it owns.
+    case owned(LayoutEngine)
+    /// The engine of the hierarchy the view is in, unretained: set when the engine takes
+    /// the view in, cleared when the view leaves or the root (and its engine) goes away.
+    case member(Unmanaged<LayoutEngine>)
 }
