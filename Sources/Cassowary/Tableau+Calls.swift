@@ -56,40 +56,27 @@ extension Tableau {
         try run { (t: inout Tableau) throws(StepError) in try t.suggest(key, value) }
     }
 
-    /// Writes the value of every variable whose row changed since the last call.
+    /// Writes the value of every variable whose row changed since the last call (and of
+    /// every variable whose row names one that changed, see ``refreshValues(_:)``).
     mutating func updateVariables() {
-        if usesClasses { return updateThroughClasses { _ in } }
-        if (try? rebuildIfNeeded()) == nil { return }
-        for i in dirty {
-            let index = Int(i)
-            states[index].isDirty = false
-            states[index].variable?.value = value(ofSymbolAt: index)
-        }
-        dirty.removeAll(keepingCapacity: true)
+        updateVariables { _ in }
     }
 
     /// The same, calling `changed` for each variable whose value actually changed.
     mutating func updateVariables(_ changed: (Variable) -> Void) {
         if usesClasses { return updateThroughClasses(changed) }
         if (try? rebuildIfNeeded()) == nil { return }
-        for i in dirty {
-            let index = Int(i)
-            states[index].isDirty = false
-            guard let variable = states[index].variable else { continue }
-            let value = value(ofSymbolAt: index)
-            if variable.value != value {
-                variable.value = value
-                changed(variable)
-            }
+        refreshValues { variable, value in
+            variable.value = value
+            changed(variable)
         }
-        dirty.removeAll(keepingCapacity: true)
     }
 
     mutating func value(of variable: Variable) -> Double {
         if usesClasses { return classValue(of: variable) }
         _ = try? rebuildIfNeeded()
         guard let symbol = registeredSymbol(of: variable) else { return 0 }
-        return value(ofSymbolAt: symbol.index)
+        return evaluate(symbol.index)
     }
 
     /// ``updateVariables(_:)`` with equality classes: the tableau's variables (anchors, and
@@ -97,23 +84,15 @@ extension Tableau {
     /// moved and of the classes that changed. Anchors are not reported to `changed`.
     mutating func updateThroughClasses(_ changed: (Variable) -> Void) {
         var moved: [Variable] = []
-        for i in dirty {
-            let index = Int(i)
-            states[index].isDirty = false
-            guard let variable = states[index].variable else { continue }
-            let value = value(ofSymbolAt: index)
-            guard classes.member(of: variable) != nil else {
-                // An anchor the classes made.
-                variable.value = value
+        refreshValues { variable, value in
+            variable.value = value
+            // The anchors the classes made are never members anywhere: no member hint.
+            if variable.memberHint.load(ordering: .relaxed) < 0 {
                 moved.append(variable)
-                continue
-            }
-            if variable.value != value {
-                variable.value = value
+            } else {
                 changed(variable)
             }
         }
-        dirty.removeAll(keepingCapacity: true)
         writeMembers(movedAnchors: moved, changed)
     }
 

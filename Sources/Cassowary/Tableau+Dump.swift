@@ -55,7 +55,7 @@ extension Tableau {
             var value = constraint.expression.constant
             for term in constraint.expression.terms {
                 let symbol = registeredSymbol(of: term.variable)
-                value += term.coefficient * (symbol.flatMap { rows[$0.index]?.constant } ?? 0)
+                value += term.coefficient * (symbol.map { evaluate($0.index) } ?? 0)
             }
             if let edit = edits.values.first(where: { $0.constraint === constraint }) { value -= edit.constant }
             let weighted = switch constraint.relation {

@@ -25,13 +25,8 @@ extension Tableau {
             constraint.terms.spilled.withUnsafeBufferPointer { terms in
                 guard let base = terms.baseAddress else { return }
                 for k in 0..<terms.count where !nearZero(terms[k].coefficient) {
-                    let coefficient = terms[k].coefficient
-                    let symbol = symbol(forTermAt: base + k)
-                    if rows[symbol.index] != nil {
-                        constant += collectRow(symbol.index, times: coefficient)
-                    } else {
-                        collect(symbol, coefficient)
-                    }
+                    // A basic variable is kept as a reference (see Tableau+Definitions.swift).
+                    collect(symbol(forTermAt: base + k), terms[k].coefficient)
                 }
             }
         }
@@ -68,56 +63,13 @@ extension Tableau {
         return row
     }
 
-    /// Collects one term of a constraint: its cell, or its variable's row when it is basic
-    /// (whose constant goes into `constant`).
+    /// Collects one term of a constraint: its variable's cell (a reference when the
+    /// variable is basic, see Tableau+Definitions.swift).
     @inline(__always) mutating func collectTerm(_ variable: Unmanaged<Variable>, _ coefficient: Double,
                                                 _ constant: inout Double) {
         guard !nearZero(coefficient) else { return }
         // The constraint keeps the variable alive: borrowed, it needs no retain.
-        let symbol = variable._withUnsafeGuaranteedRef { (v: Variable) -> Symbol in self.symbol(for: v) }
-        if rows[symbol.index] != nil {
-            constant += collectRow(symbol.index, times: coefficient)
-        } else {
-            collect(symbol, coefficient)
-        }
-    }
-
-    /// A row rewritten over the current parametric symbols (its basic symbols replaced by
-    /// their rows), with a constant that is not negative.
-    mutating func reexpressed(_ row: Row) -> Row {
-        var constant = row.constant
-        for cell in row.cells {
-            if rows[cell.symbol.index] != nil {
-                constant += collectRow(cell.symbol.index, times: cell.coefficient)
-            } else {
-                collect(cell.symbol, cell.coefficient)
-            }
-        }
-        var result = Row(constant: constant, cells: gatherCollected(extraCapacity: 0))
-        if result.constant < 0 { result.reverseSign() }
-        return result
-    }
-
-    /// Adds the cells of a basic symbol's row times `factor` to the row being built, and
-    /// returns its constant times `factor`. Reads the row in place (no copy of it).
-    @inline(__always) mutating func collectRow(_ index: Int, times factor: Double) -> Double {
-        let n = rows[index]!.cells.count
-        let start = collectedCount
-        if collected.count < start + n {
-            collected.append(contentsOf: repeatElement(Cell(symbol: Symbol(index: 0, kind: .external), coefficient: 0),
-                                                       count: start + n - collected.count))
-        }
-        collectedCount = start + n
-        return rows.withUnsafeBufferPointer { rows in
-            rows[index].unsafelyUnwrapped.cells.withUnsafeBufferPointer { cells in
-                collected.withUnsafeMutableBufferPointer { loose in
-                    for k in 0..<n {
-                        loose[start + k] = Cell(symbol: cells[k].symbol, coefficient: cells[k].coefficient * factor)
-                    }
-                }
-            }
-            return rows[index].unsafelyUnwrapped.constant * factor
-        }
+        collect(variable._withUnsafeGuaranteedRef { (v: Variable) -> Symbol in self.symbol(for: v) }, coefficient)
     }
 
     /// Adds a loose cell to the row being built.

@@ -22,6 +22,11 @@ extension Tableau {
         }
         var record = Record(constraint: constraint, sequence: sequence)
         var row = makeRow(constraint, &record, shift: shift)
+        if hasReferences(row) {
+            // References stay only in the row of a user variable that no other row names.
+            let subject = chooseSubject(row, record)
+            if subject?.isExternal != true || columns.count(subject!.index) > 0 { row = expandedConstraintRow(row) }
+        }
         var subject: Symbol?
         var dual = false
         while true {
@@ -40,7 +45,7 @@ extension Tableau {
                     // The dual ratio test below reads the reduced costs: make them optimal.
                     try optimize()
                     pendingOptimize = false
-                    row = reexpressed(row)
+                    row = expandedConstraintRow(row)
                     continue
                 }
                 // No subject keeps every value: pick the one that keeps the objective optimal
@@ -118,7 +123,7 @@ extension Tableau {
     @inline(__always) mutating func chooseSubject(_ row: Row, _ record: Record) -> Symbol? {
         var best: Symbol?
         var bestCount = Int.max
-        for cell in row.cells where cell.symbol.isExternal {
+        for cell in row.cells where cell.symbol.isExternal && rows[cell.symbol.index] == nil {
             let count = columns.count(cell.symbol.index)
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
@@ -170,7 +175,11 @@ extension Tableau {
                 }
                 var row = takeRow(leaving)
                 row.solve(for: leaving, marker)
-                substitute(marker, row)
+                // A user variable's row may name other basic variables; the rows it goes into
+                // may not. (Usually the marker is in no other row, and nothing is expanded.)
+                if columns.count(marker.index) > 0 && !rowsContaining(marker).isEmpty {
+                    substitute(marker, expanded(row))
+                }
             }
         }
         removeRecord(at: slot, journaled: true)

@@ -36,6 +36,10 @@ struct Tableau {
         var references: Int32 = 0
         var isDirty = false
         var variable: Variable? = nil
+        /// A user variable's value when values were last refreshed (see
+        /// ``refreshValues(_:)``): the rows that name the variable are computed from it.
+        /// Kept here rather than read from the variable, which another solver may write.
+        var value = 0.0
     }
 
     // Tableau, indexed by symbol index.
@@ -61,6 +65,8 @@ struct Tableau {
     /// and emptying the collection is setting the count.
     var collected: [Cell] = []
     var collectedCount = 0
+    /// Scratch coefficients by symbol for ``expanded(_:)``: zero between uses.
+    var expansion: [Double] = []
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).
@@ -263,6 +269,7 @@ extension Tableau {
         stamp = 0
         objective = Objective()
         infeasible = []
+        expansion = []
         dropVariableIndex()
         dirty = []
     }

@@ -44,12 +44,8 @@ extension Tableau {
         let klass = classes.members[Int(member)].klass
         constant += coefficient * classes.members[Int(member)].offset
         guard let anchor = classes.anchor(of: klass) else { return }
-        let symbol = symbol(for: anchor)
-        if rows[symbol.index] != nil {
-            constant += collectRow(symbol.index, times: coefficient)
-        } else {
-            collect(symbol, coefficient)
-        }
+        // A basic anchor is kept as a reference (see Tableau+Definitions.swift).
+        collect(symbol(for: anchor), coefficient)
     }
 
     /// Notes, for each member a record's constraint mentions, that the record uses it.
@@ -131,7 +127,7 @@ extension Tableau {
     mutating func anchorValue(of klass: Int32) -> Double {
         guard let anchor = classes.anchor(of: klass) else { return 0 }
         guard let symbol = registeredSymbol(of: anchor) else { return anchor.value }
-        return value(ofSymbolAt: symbol.index)
+        return evaluate(symbol.index)
     }
 
     // MARK: Links
@@ -223,7 +219,7 @@ extension Tableau {
 
     /// Writes the values of the members whose anchor moved or whose class or offset
     /// changed, calling `changed` for each that actually changed. `moved` are the anchors
-    /// the tableau just wrote.
+    /// the tableau just wrote; every anchor's value is up to date.
     mutating func writeMembers(movedAnchors moved: [Variable], _ changed: (Variable) -> Void) {
         for anchor in moved {
             guard let klass = classes.anchorClasses[Identity(anchor)] else { continue }
@@ -235,7 +231,9 @@ extension Tableau {
             guard Int(member) < classes.members.count else { continue }
             classes.members[Int(member)].isDirty = false
             guard let variable = classes.members[Int(member)].variable else { continue }
-            let value = anchorValue(of: classes.members[Int(member)].klass) + classes.members[Int(member)].offset
+            // The anchors' values were just brought up to date.
+            let anchor = classes.anchor(of: classes.members[Int(member)].klass)?.value ?? 0
+            let value = anchor + classes.members[Int(member)].offset
             if variable.value != value {
                 variable.value = value
                 changed(variable)
