@@ -44,7 +44,6 @@ final class DeepShape: EngineShape {
             views.append(view)
             parent = view
         }
-        root.layoutIfNeeded()
     }
 
     func checkFrames(_ log: ShapeLog, _ context: String) {

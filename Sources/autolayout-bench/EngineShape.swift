@@ -11,13 +11,20 @@ protocol EngineShape: AnyObject {
     var views: [LayoutView] { get }
     /// The names of the incremental operations the shape supports, in the order they run.
     var operations: [String] { get }
-    /// Creates the views and their constraints and lays them out once: the timed build.
+    /// Creates the views and their constraints (the first part of the timed build; the
+    /// first `layoutIfNeeded()` is the second).
     func build() throws
+    /// Parts of `build()` the shape timed on its own, as (metric, seconds).
+    var buildDetails: [(String, Double)] { get }
     /// Checks the frames of the shape's first, middle and last views in the state `build()`
     /// left it in.
     func checkBuilt(_ log: ShapeLog)
     /// Runs the named operation several times through `timer`, checking frames after each.
     func run(_ operation: String, _ timer: OperationTimer) throws
+}
+
+extension EngineShape {
+    var buildDetails: [(String, Double)] { [] }
 }
 
 /// Times incremental changes, each followed by `layoutIfNeeded()`, and counts the views

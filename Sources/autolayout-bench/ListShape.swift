@@ -34,7 +34,6 @@ final class ListShape: EngineShape {
             views.append(view)
             tops.append(top)
         }
-        root.layoutIfNeeded()
     }
 
     /// View k's frame when the middle view's top constant is `middleTop` and, if `hidden`,

@@ -11,6 +11,9 @@ final class RowShape: EngineShape {
     private(set) var format: [LayoutConstraint] = []
     private let count: Int
     let operations = ["resize", "constant"]
+    /// How long parsing the format took, within the build.
+    private var formatSeconds = 0.0
+    var buildDetails: [(String, Double)] { [("vfl_s", formatSeconds)] }
 
     init(count: Int) {
         precondition(count >= 3, "a row needs at least 3 views")
@@ -29,10 +32,9 @@ final class RowShape: EngineShape {
             text += "[v\(k)]"
         }
         text += "|"
-        format = try LayoutConstraint.constraints(withVisualFormat: text, views: named)
+        formatSeconds = try timed { format = try LayoutConstraint.constraints(withVisualFormat: text, views: named) }
         try LayoutConstraint.activate(format)
         try LayoutConstraint.activate(views.map { $0.topAnchor.constraint(equalTo: root.topAnchor) })
-        root.layoutIfNeeded()
     }
 
     func checkBuilt(_ log: ShapeLog) {

@@ -71,7 +71,6 @@ final class ScreenShape: EngineShape {
                 previous = card
             }
         }
-        root.layoutIfNeeded()
     }
 
     /// Checks the first, middle and last sections, and the views of the first and last

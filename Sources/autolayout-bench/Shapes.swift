@@ -28,11 +28,18 @@ func makeEngineShape(_ name: String, _ n: Int) -> (any EngineShape)? {
     }
 }
 
-/// Builds the shape (timed, memory measured around it), checks it, then runs `operations`.
+/// Builds the shape and lays it out (timed together, and apart as `activate_s` and
+/// `layout_s`; memory measured around them), checks it, then runs `operations`.
 func runEngineShape(_ shape: any EngineShape, _ log: ShapeLog, operations: [String]) throws {
     log.value("baseline_rss_kb", ResidentMemory.currentKB)
-    log.value("build_s", try timed { try shape.build() })
+    // Build + first layout, from the first view made to the end of layout.
+    let activation = try timed { try shape.build() }
+    let layout = timed { shape.root.layoutIfNeeded() }
+    log.value("build_s", activation + layout)
     log.value("peak_rss_kb", ResidentMemory.peakKB)
+    log.value("activate_s", activation)
+    log.value("layout_s", layout)
+    for (metric, seconds) in shape.buildDetails { log.value(metric, seconds) }
     log.value("views", shape.views.count)
     shape.checkBuilt(log)
     let timer = OperationTimer(log: log, root: shape.root, views: shape.views)
