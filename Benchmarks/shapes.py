@@ -36,8 +36,10 @@ LOGS = os.path.join(ROOT, ".build", "shapes-logs")
 HERE = os.path.join(ROOT, "Benchmarks")
 
 ENGINE_SHAPES = ["list", "screen", "row", "deep", "deepMasks"]
-OPERATIONS = {"list": ["resize", "constant", "hide", "show"], "screen": ["resize", "constant"],
-              "row": ["resize", "constant"], "deep": ["resize"], "deepMasks": ["resize"]}
+OPERATIONS = {"list": ["resize", "constant", "hide", "show", "teardown"], "screen": ["resize", "constant", "teardown"],
+              "row": ["resize", "constant", "teardown"], "deep": ["resize", "teardown"],
+              "deepMasks": ["resize", "teardown"]}
+UNGOALED = {"teardown"}  # releasing the hierarchy: shown, no goal
 YOGA_PEER = {"list": "list", "screen": "screen", "row": "row", "deep": "deep", "deepMasks": "deep"}
 SCENARIOS = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "churn", "churnEngine"]
 # The engine's `conflicts` has no kiwi equivalent; kiwi's solver-level run stands beside it.
@@ -197,11 +199,12 @@ def repetitions(n, args):
     return 5 if n <= 1000 else 3 if n <= 10000 else 1
 
 
-def measure(command, label, n, args, has_build_only=True, env=None):
-    """Runs the first process with every operation, then build-only ones for the median.
-    A later repetition that fails is dropped (its log kept) and ends the repetitions."""
+def measure(command, label, n, args, has_build_only=True, repeat=True, env=None):
+    """Runs the first process with every operation, then (when `repeat`) build-only ones
+    for the median. A later repetition that fails is dropped (its log kept) and ends the
+    repetitions."""
     result = Measurement()
-    for rep in range(repetitions(n, args)):
+    for rep in range(repetitions(n, args) if repeat else 1):
         argv = command + ([] if rep == 0 or not has_build_only else ["build"])
         run = run_child(argv, f"{label}-{rep}", args.timeout, int(args.memory_gb * (1 << 30)), env=env)
         result.wrong += run.failed_checks
@@ -214,7 +217,7 @@ def measure(command, label, n, args, has_build_only=True, env=None):
                 result.status = run.status if run.status not in ("ok", "wrong") else "no result"
         elif finished:
             result.runs.append(run)
-        if run.status not in ("ok", "wrong") or not has_build_only or (run.wall > 2 and not args.reps):
+        if run.status not in ("ok", "wrong") or (run.wall > 2 and not args.reps):
             break
     return result
 
@@ -349,7 +352,7 @@ def main():
                 ours = Measurement(f"skipped ({stop_ours})")
             else:
                 ours = measure([BENCH, "shapes", scenario, str(n)], f"ours-{scenario}-{n}", n, args,
-                               has_build_only=False)
+                               has_build_only=False, repeat=not scenario.startswith("churn"))
                 if ours.status not in ("ok", "wrong"):
                     stop_ours = f"{ours.status} at {n}"
             peer = None
@@ -358,7 +361,8 @@ def main():
                     peer = Measurement(f"skipped ({stop_peer})")
                 else:
                     peer = measure([python, os.path.join(HERE, "kiwi_scenarios.py"), KIWI_PEER[scenario], str(n)],
-                                   f"kiwi-{scenario}-{n}", n, args, has_build_only=False)
+                                   f"kiwi-{scenario}-{n}", n, args, has_build_only=False,
+                                   repeat=not scenario.startswith("churn"))
                     if peer.status not in ("ok", "wrong"):
                         stop_peer = f"{peer.status} at {n}"
             note_logs(f"ours {scenario} {n}", ours)
@@ -443,7 +447,7 @@ def shape_rows(shape, n, ours, peer, previous):
             if t is None:
                 continue
             rows.append(row(shape, n, op, status, "", f"yoga {show_time(pseconds)}" if pseconds else f"yoga {pstatus}",
-                            goals=f"<1 µs/view MISSED ({status})"))
+                            goals="" if op in UNGOALED else f"<1 µs/view MISSED ({status})"))
             continue
         affected = int(affected) if isinstance(affected, float) else 0
         per = seconds / affected if affected else None
@@ -451,7 +455,7 @@ def shape_rows(shape, n, ours, peer, previous):
                         f"{show_time(per)} x {affected}" if per is not None else "0 moved",
                         f"yoga {show_time(pseconds)}" if pseconds is not None else ("-" if peer is None else f"yoga {pstatus}"),
                         ratio_text(seconds, pseconds),
-                        goals=f"<1 µs/view {verdict(per < 1e-6)}" if per is not None else ""))
+                        goals=f"<1 µs/view {verdict(per < 1e-6)}" if per is not None and op not in UNGOALED else ""))
     return rows
 
 

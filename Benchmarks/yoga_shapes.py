@@ -8,7 +8,8 @@ Prints `shape<TAB>N<TAB>metric<TAB>value` lines, as `autolayout-bench shapes` do
 `baseline_rss_kb` (before the first node), `build_s` (making the nodes and the first
 YGNodeCalculateLayout), `peak_rss_kb`, then each operation's median time. Frames are checked
 against the same values as ours; a wrong one prints `CHECK FAILED ...` and exits 1. OP is
-`all` (the default) or `build` (no operations).
+`all` (the default: every operation, then `teardown`, YGNodeFreeRecursive) or `build`
+(no operations).
 
 Yoga recurses once per level of nesting, so `deep` at 10,000 overflows the usual 8 MB
 stack; everything here runs on a thread with a 1 GB stack (noted in the table).
@@ -317,6 +318,9 @@ def main(shape_name, n, operation):
     operations = shape.operations if operation == "all" else () if operation == "build" else (operation,)
     for name in operations:
         shape.run(log, name)
+    if operation in ("all", "teardown"):
+        log.value("teardown_s", timed(lambda: yg.YGNodeFreeRecursive(shape.root)))
+        log.value("teardown_reps", 1)
 
 
 if __name__ == "__main__":

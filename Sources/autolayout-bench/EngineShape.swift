@@ -16,8 +16,8 @@ protocol EngineShape: AnyObject {
     func build() throws
     /// Parts of `build()` the shape timed on its own, as (metric, seconds).
     var buildDetails: [(String, Double)] { get }
-    /// Checks the frames of the shape's first, middle and last views in the state `build()`
-    /// left it in.
+    /// Checks the frames of the shape's first, middle and last views after the build and
+    /// the first layout.
     func checkBuilt(_ log: ShapeLog)
     /// Runs the named operation several times through `timer`, checking frames after each.
     func run(_ operation: String, _ timer: OperationTimer) throws

@@ -4,8 +4,9 @@ import AutoLayout
 // size N in this process and prints `shape<TAB>N<TAB>metric<TAB>value` lines: the resident
 // memory before building (`baseline_rss_kb`), the build and first layout (`build_s`), the
 // peak resident memory after it (`peak_rss_kb`), then each incremental operation's median
-// time, affected views and repetitions. OP is `all` (the default), `build` (no operations)
-// or one operation. `Benchmarks/shapes.py` runs it in a fresh process per measurement and
+// time, affected views and repetitions, and last the time to release the hierarchy
+// (`teardown_s`). OP is `all` (the default), `build` (no operations), `teardown` (build, then
+// release) or one operation. `Benchmarks/shapes.py` runs it in a fresh process per measurement and
 // puts Yoga's and kiwisolver's numbers beside it. `autolayout-bench shapes smoke` runs every
 // shape and scenario at a small size (the CI check). Exit status: 0, 1 when a check failed,
 // 2 when the API threw, 64 for a wrong command line.
@@ -49,9 +50,26 @@ func runEngineShape(_ shape: any EngineShape, _ log: ShapeLog, operations: [Stri
 /// Runs one shape or scenario; returns the number of failed checks.
 func runShape(_ name: String, _ n: Int, operation: String) throws -> Int {
     let log = ShapeLog(shape: name, n: n)
-    if let shape = makeEngineShape(name, n) {
-        let operations = operation == "all" ? shape.operations : operation == "build" ? [] : [operation]
-        try runEngineShape(shape, log, operations: operations)
+    var shape = makeEngineShape(name, n)
+    if shape != nil {
+        var views = 0
+        weak var root: LayoutView?, last: LayoutView?
+        do {
+            let made = shape!
+            let operations = operation == "all" ? made.operations : operation == "build" ? [] : [operation]
+            try runEngineShape(made, log, operations: operations)
+            views = made.views.count
+            root = made.root
+            last = made.views.last
+        }
+        if operation == "all" || operation == "teardown" {
+            // Releasing the hierarchy (`shape` holds the last references), as closing a
+            // screen does.
+            log.value("teardown_s", timed { shape = nil })
+            log.value("teardown_affected", views)
+            log.value("teardown_reps", 1)
+            log.check(root == nil && last == nil, "the hierarchy outlived its last reference")
+        }
         return log.failures
     }
     switch name {
@@ -83,7 +101,7 @@ func runShapesCommand(_ arguments: [String]) -> Int32 {
         usage: autolayout-bench shapes SHAPE N [OP]
                autolayout-bench shapes smoke
         SHAPE: \((engineShapeNames + scenarioNames).joined(separator: ", "))
-        OP: all (default), build, or one of the shape's operations (resize, constant, hide)
+        OP: all (default), build, teardown, or one of the shape's operations (resize, constant, hide)
         """
     do {
         if arguments == ["smoke"] { return try runShapesSmoke() > 0 ? 1 : 0 }
@@ -93,7 +111,8 @@ func runShapesCommand(_ arguments: [String]) -> Int32 {
             return 64
         }
         let operation = arguments.count == 3 ? arguments[2] : "all"
-        if let shape = makeEngineShape(arguments[0], 3), !(["all", "build"] + shape.operations).contains(operation) {
+        if let shape = makeEngineShape(arguments[0], 3),
+           !(["all", "build", "teardown"] + shape.operations).contains(operation) {
             print("\(arguments[0]) has no operation '\(operation)'\n" + usage)
             return 64
         }
