@@ -337,7 +337,7 @@ def main():
             note_logs(f"ours {shape} {n}", ours)
             if peer:
                 note_logs(f"yoga {shape} {n}", peer)
-            rows += shape_rows(shape, n, ours, peer, previous)
+            rows += shape_rows(shape, n, ours, peer, previous, args.timeout)
             previous = (n, ours)
 
     for scenario in [s for s in SCENARIOS if s in selected]:
@@ -368,7 +368,7 @@ def main():
             note_logs(f"ours {scenario} {n}", ours)
             if peer:
                 note_logs(f"kiwi {scenario} {n}", peer)
-            rows += scenario_rows(scenario, n, ours, peer, previous)
+            rows += scenario_rows(scenario, n, ours, peer, previous, args.timeout)
             previous = (n, ours)
 
     print_table(rows)
@@ -398,6 +398,25 @@ def growth(previous, n, seconds):
     return math.log(seconds / t0) / math.log(n / n0)
 
 
+def growth_bound(previous, n, measurement, timeout):
+    """After a timeout at N, the build took over `timeout` seconds: a lower bound on the
+    growth exponent from the previous N (None when there is nothing to bound)."""
+    if measurement.status != "timeout" or "build_s" in measurement.first:
+        return None
+    return growth(previous, n, timeout)
+
+
+def growth_cells(previous, n, seconds, measurement, timeout):
+    """The growth column's text and the growth goal's verdict text (or None)."""
+    g = growth(previous, n, seconds)
+    if g is not None:
+        return f"{g:.2f}", f"growth {verdict(g <= 1.1)}"
+    bound = growth_bound(previous, n, measurement, timeout)
+    if bound is not None:
+        return f">{bound:.2f}", f"growth {verdict(bound <= 1.1)}"
+    return "-", None
+
+
 def row(shape, n, measure_name, ours="", per_view="", peer="", ratio="", ours_mem="", peer_mem="", grow="", goals=""):
     return {"shape": shape, "N": str(n), "measure": measure_name, "ours": ours, "per view": per_view, "peer": peer,
             "ours/peer": ratio, "ours mem": ours_mem, "peer mem": peer_mem, "growth": grow, "goals": goals}
@@ -409,22 +428,24 @@ def ratio_text(mine, theirs):
     return f"{mine / theirs:.1f}x"
 
 
-def shape_rows(shape, n, ours, peer, previous):
+def shape_rows(shape, n, ours, peer, previous, timeout):
     rows = []
     t = ours.median("build_s") if ours.status in ("ok", "wrong") else None
     views = int(ours.first.get("views", n)) if isinstance(ours.first.get("views"), float) else n
     mem = ours.memory_kb() if t is not None else None
     pt = peer.median("build_s") if peer and peer.status in ("ok", "wrong") else None
     pmem = peer.memory_kb() if pt is not None else None
-    g = growth(previous, n, t)
+    grow, growth_goal = growth_cells(previous, n, t, ours, timeout)
     goals = []
     if t is None:
         goals.append(f"all MISSED ({ours.status})")
+        if growth_goal:
+            goals.append(growth_goal)
     else:
         if pt is not None:
             goals.append(f"2x Yoga {verdict(t <= 2 * pt)}")
-        if g is not None:
-            goals.append(f"growth {verdict(g <= 1.1)}")
+        if growth_goal:
+            goals.append(growth_goal)
         goals.append(f"<2 KB/view {verdict(mem is not None and mem / views < 2)}")
         if shape == "list" and n == 100000:
             goals.append(f"<1 s {verdict(t < 1)}")
@@ -435,8 +456,7 @@ def shape_rows(shape, n, ours, peer, previous):
         peer_text += " (wrong)"
     rows.append(row(shape, n, "build+layout", show_time(t) if t is not None else ours.status,
                     f"{show_time(t / views)}/view" if t is not None else "", peer_text, ratio_text(t, pt),
-                    show_kb_per_view(mem, views), show_kb_per_view(pmem, views),
-                    f"{g:.2f}" if g is not None else "-", ", ".join(goals)))
+                    show_kb_per_view(mem, views), show_kb_per_view(pmem, views), grow, ", ".join(goals)))
     for op in OPERATIONS[shape]:
         seconds, affected, status = ours.operation(op)
         pseconds = None
@@ -459,7 +479,7 @@ def shape_rows(shape, n, ours, peer, previous):
     return rows
 
 
-def scenario_rows(scenario, n, ours, peer, previous):
+def scenario_rows(scenario, n, ours, peer, previous, timeout):
     if scenario.startswith("churn"):
         return [churn_row(scenario, n, ours, peer)]
     t = ours.median("build_s") if ours.status in ("ok", "wrong") else None
@@ -470,18 +490,20 @@ def scenario_rows(scenario, n, ours, peer, previous):
     pedit = peer.median("edit_s") if peer else None
     ptotal = pt + pedit if pt is not None and pedit is not None else pt
     pmem = peer.memory_kb() if pt is not None else None
-    g = growth(previous, n, t)
+    grow, growth_goal = growth_cells(previous, n, t, ours, timeout)
     goals = []
     edit_missing = scenario.startswith("lateEdit") and t is not None and edit is None
     if t is None or edit_missing:
         if (scenario, n) in SCENARIO_GOALS:
             goals.append(f"<1 s & <200 MB MISSED ({ours.runs[0].status if ours.runs else ours.status})")
+        if growth_goal:
+            goals.append(growth_goal)
     else:
         if (scenario, n) in SCENARIO_GOALS:
             goals.append(f"<1 s {verdict(total < 1)}")
             goals.append(f"<200 MB {verdict(mem is not None and mem < 200 * 1024)}")
-        if g is not None:
-            goals.append(f"growth {verdict(g <= 1.1)}")
+        if growth_goal:
+            goals.append(growth_goal)
         broken = ours.first.get("broken")
         if isinstance(broken, float):
             goals.append(f"{int(broken)} broken")
@@ -491,8 +513,7 @@ def scenario_rows(scenario, n, ours, peer, previous):
     if peer is not None and peer.wrong:
         peer_text += " (wrong)"
     rows = [row(scenario, n, "build", show_time(t) if t is not None else ours.status, "", peer_text,
-                ratio_text(t, pt), show_mb(mem), show_mb(pmem), f"{g:.2f}" if g is not None else "-",
-                ", ".join(goals))]
+                ratio_text(t, pt), show_mb(mem), show_mb(pmem), grow, ", ".join(goals))]
     if scenario.startswith("lateEdit") and t is not None:
         rows.append(row(scenario, n, "edit", show_time(edit) if edit is not None else ours.runs[0].status,
                         "", f"kiwi {show_time(pedit)}" if pedit is not None else "-", ratio_text(edit, pedit)))
@@ -529,8 +550,12 @@ def churn_row(scenario, n, ours, peer):
             goals.append(f"{ours.first['growth_b_per_cycle']:.0f} B/cycle")
     if ours.wrong:
         goals.append("WRONG RESULT")
-    memory = " ".join(f"{c // 1000}k:{v / 1024:.1f}" for c, v in points) + " MB" if points else "-"
-    pmemory = (" ".join(f"{c // 1000}k:{v / 1024:.1f}" for c, v in ppoints) + " MB") if ppoints else "-"
+    def rss(points, grew):
+        if not points:
+            return "-"
+        return f"{points[0][1] / 1024:.1f}→{points[-1][1] / 1024:.1f} MB, +{grew / 1024:.1f} after 1k"
+
+    memory, pmemory = rss(points, grew), rss(ppoints, pgrew)
     return row(scenario, n, "cycles", show_time(t) if t is not None else ours.status,
                f"{show_time(t / done)}/cycle" if t is not None and done else "",
                "-" if peer is None else (f"kiwi {show_time(pt)}" if pt is not None else f"kiwi {peer.status}"),
