@@ -98,7 +98,7 @@ def milestones(text):
     return count
 
 
-def run_child(argv, label, timeout, memory_bytes, env=None):
+def run_child(argv, label, timeout, memory_bytes):
     """Runs argv under an address-space cap; kills it when `timeout` seconds pass without a
     new measurement reported."""
     out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
@@ -107,7 +107,7 @@ def run_child(argv, label, timeout, memory_bytes, env=None):
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
 
     start = time.monotonic()
-    child = subprocess.Popen(argv, stdout=out, stderr=err, preexec_fn=limits, cwd=ROOT, env=env)
+    child = subprocess.Popen(argv, stdout=out, stderr=err, preexec_fn=limits, cwd=ROOT)
     deadline, seen, size, timed_out, pause = start + timeout, 0, 0, False, 0.002
     while True:
         pid, status, _ = os.wait4(child.pid, os.WNOHANG)
@@ -199,14 +199,14 @@ def repetitions(n, args):
     return 5 if n <= 1000 else 3 if n <= 10000 else 1
 
 
-def measure(command, label, n, args, has_build_only=True, repeat=True, env=None):
+def measure(command, label, n, args, has_build_only=True, repeat=True):
     """Runs the first process with every operation, then (when `repeat`) build-only ones
     for the median. A later repetition that fails is dropped (its log kept) and ends the
     repetitions."""
     result = Measurement()
     for rep in range(repetitions(n, args) if repeat else 1):
         argv = command + ([] if rep == 0 or not has_build_only else ["build"])
-        run = run_child(argv, f"{label}-{rep}", args.timeout, int(args.memory_gb * (1 << 30)), env=env)
+        run = run_child(argv, f"{label}-{rep}", args.timeout, int(args.memory_gb * (1 << 30)))
         result.wrong += run.failed_checks
         if run.log:
             result.logs.append(run.log)
@@ -244,13 +244,6 @@ def show_mb(kb):
 
 def verdict(ok):
     return "met" if ok else "MISSED"
-
-
-def outcome(measurement):
-    """The time column's text when a measurement did not produce a time."""
-    if measurement is None:
-        return "-"
-    return measurement.status
 
 
 # --- The benchmark --------------------------------------------------------------------------
