@@ -406,7 +406,8 @@ def growth_cells(previous, n, seconds, measurement, timeout):
         return f"{g:.2f}", f"growth {verdict(g <= 1.1)}"
     bound = growth_bound(previous, n, measurement, timeout)
     if bound is not None:
-        return f">{bound:.2f}", f"growth {verdict(bound <= 1.1)}"
+        # A lower bound shows a miss, never a success.
+        return f">{bound:.2f}", "growth MISSED" if bound > 1.1 else "growth unknown"
     return "-", None
 
 
@@ -418,7 +419,8 @@ def row(shape, n, measure_name, ours="", per_view="", peer="", ratio="", ours_me
 def ratio_text(mine, theirs):
     if mine is None or theirs is None or theirs <= 0:
         return "-"
-    return f"{mine / theirs:.1f}x"
+    ratio = mine / theirs
+    return f"{ratio:.0f}x" if ratio >= 100 else f"{ratio:.1f}x" if ratio >= 1 else f"{ratio:.2g}x"
 
 
 def shape_rows(shape, n, ours, peer, previous, timeout):
