@@ -78,6 +78,10 @@ func check(_ ok: Bool, _ message: String) {
     }
 }
 
+if CommandLine.arguments.dropFirst().first == "shapes" {
+    // One shape of the shape benchmark per process (see Shapes.swift and Benchmarks/shapes.py).
+    exit(runShapesCommand(Array(CommandLine.arguments.dropFirst(2))))
+}
 if CommandLine.arguments.dropFirst().first == "profile" {
     // A fixed workload for instruction-count profiling: 1,000 cells (or the given count),
     // then 20 constant changes and 4 rotations, each followed by layout (`profile N build`

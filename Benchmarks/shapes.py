@@ -1,0 +1,582 @@
+#!/usr/bin/env python3
+"""The shape benchmark: our engine and solver beside Yoga and kiwisolver, measured in the
+same run, one fresh process per measurement, with the goals checked.
+
+    python3 Benchmarks/shapes.py                        # everything, N = 1000 10000 100000
+    python3 Benchmarks/shapes.py --shapes list,row --sizes 1000,10000
+    python3 Benchmarks/shapes.py --quick                # a smoke run: small sizes, one repetition
+
+Builds `autolayout-bench` in release, then for each shape and N runs
+`autolayout-bench shapes SHAPE N [OP]` (see Sources/autolayout-bench/Shapes.swift) and the
+same shape in Yoga (`Benchmarks/yoga_shapes.py`, through the `poga` package) or the same
+scenario in kiwisolver (`Benchmarks/kiwi_scenarios.py`), each in a subprocess with a
+per-measurement timeout (`--timeout`, 60 s: every measurement a process reports restarts
+the clock) and an address-space cap (`--memory-gb`, 8: RLIMIT_AS), reported as `timeout`
+and `out of memory`. A shape that timed out, ran out of memory or crashed at one N is not
+run at larger N (`--no-skip` runs it anyway). Build times are medians over 5 processes at
+N <= 1000, 3 at N <= 10000 and 1 above (1 when a run takes over 2 s); every process checks
+its frames against the shape's definition. Crash and failure output is saved under
+`.build/shapes-logs/`. Installs `poga` and `kiwisolver` with pip when they are missing.
+"""
+import argparse
+import math
+import os
+import resource
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, ".build", "release", "autolayout-bench")
+LOGS = os.path.join(ROOT, ".build", "shapes-logs")
+HERE = os.path.join(ROOT, "Benchmarks")
+
+ENGINE_SHAPES = ["list", "screen", "row", "deep", "deepMasks"]
+OPERATIONS = {"list": ["resize", "constant", "hide", "show", "teardown"], "screen": ["resize", "constant", "teardown"],
+              "row": ["resize", "constant", "teardown"], "deep": ["resize", "teardown"],
+              "deepMasks": ["resize", "teardown"]}
+UNGOALED = {"teardown"}  # releasing the hierarchy: shown, no goal
+YOGA_PEER = {"list": "list", "screen": "screen", "row": "row", "deep": "deep", "deepMasks": "deep"}
+SCENARIOS = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "churn", "churnEngine"]
+# The engine's `conflicts` has no kiwi equivalent; kiwi's solver-level run stands beside it.
+KIWI_PEER = {"oneVariable": "oneVariable", "conflicts": "conflictsSolver", "conflictsSolver": "conflictsSolver",
+             "lateEdit": "lateEdit", "lateEditMarkers": "lateEdit", "churn": "churn"}
+# The sizes of the issue's cases (and a smaller one to see the growth).
+SCENARIO_SIZES = {"oneVariable": [1000, 20000], "conflicts": [1000, 2000], "conflictsSolver": [1000, 2000],
+                  "lateEdit": [1000, 10000, 20000], "lateEditMarkers": [1000, 10000, 20000],
+                  "churn": [1_000_000], "churnEngine": [100_000]}
+QUICK_SCENARIO_SIZES = {"oneVariable": [100, 1000], "conflicts": [100, 300], "conflictsSolver": [100, 300],
+                        "lateEdit": [100, 1000], "lateEditMarkers": [100, 1000],
+                        "churn": [10_000], "churnEngine": [1_000]}
+# Scenario goals from the issue: (scenario, N) -> under 1 s and 200 MB.
+SCENARIO_GOALS = {("oneVariable", 20000), ("conflicts", 1000), ("conflictsSolver", 1000),
+                  ("lateEdit", 10000), ("lateEditMarkers", 10000)}
+FLAT_KB = 1024  # churn: resident memory may grow at most this much after the first 1,000 cycles
+OOM_SIGNS = ("failed to allocate", "Could not allocate", "out of memory", "MemoryError", "std::bad_alloc",
+             "Cannot allocate memory")
+
+
+# --- Running one measurement -------------------------------------------------------------
+
+class Run:
+    """One child process: the lines it printed (metrics), and how it ended."""
+
+    def __init__(self):
+        self.metrics = {}        # metric -> float, or str
+        self.status = "ok"       # ok, timeout, out of memory, crash (SIGSEGV), error, wrong
+        self.failed_checks = []  # CHECK FAILED lines
+        self.stderr = ""
+        self.log = None
+        self.wall = 0.0
+
+
+def parse_lines(text, run):
+    for line in text.splitlines():
+        if line.startswith("CHECK FAILED"):
+            run.failed_checks.append(line)
+            continue
+        parts = line.split("\t")
+        if len(parts) == 4:
+            try:
+                run.metrics[parts[2]] = float(parts[3])
+            except ValueError:
+                run.metrics[parts[2]] = parts[3]
+
+
+def milestones(text):
+    """How many measurements a child has finished: each build and each operation."""
+    count = 0
+    for line in text.splitlines():
+        parts = line.split("\t")
+        if len(parts) == 4 and (parts[2] in ("build_s", "edit_s", "time_s") or parts[2].endswith("_reps")
+                                or parts[2].startswith("rss_kb_at_")):
+            count += 1
+    return count
+
+
+def run_child(argv, label, timeout, memory_bytes):
+    """Runs argv under an address-space cap; kills it when `timeout` seconds pass without a
+    new measurement reported."""
+    out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+
+    def limits():
+        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+
+    start = time.monotonic()
+    child = subprocess.Popen(argv, stdout=out, stderr=err, preexec_fn=limits, cwd=ROOT)
+    deadline, seen, size, timed_out, pause = start + timeout, 0, 0, False, 0.002
+    while True:
+        pid, status, _ = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            break
+        now = time.monotonic()
+        out.seek(0, os.SEEK_END)
+        if out.tell() != size:
+            size = out.tell()
+            out.seek(0)
+            done = milestones(out.read().decode(errors="replace"))
+            if done > seen:
+                seen, deadline = done, now + timeout
+        if now > deadline:
+            os.kill(child.pid, signal.SIGKILL)
+            _, status, _ = os.wait4(child.pid, 0)
+            timed_out = True
+            break
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    run = Run()
+    run.wall = time.monotonic() - start
+    out.seek(0)
+    err.seek(0)
+    text = out.read().decode(errors="replace")
+    run.stderr = err.read().decode(errors="replace")
+    parse_lines(text, run)
+    code = child.returncode
+    if timed_out:
+        run.status = "timeout"
+    elif code == 0:
+        run.status = "ok"
+    elif code == 1 and run.failed_checks:
+        run.status = "wrong"
+    elif any(sign in run.stderr or sign in text for sign in OOM_SIGNS):
+        run.status = "out of memory"
+    elif code < 0:
+        run.status = f"crash ({signal.Signals(-code).name})"
+    elif code == 2 or "ERROR" in text:
+        run.status = "error"
+    else:
+        run.status = f"crash (exit {code})"
+    if run.status not in ("ok",):
+        os.makedirs(LOGS, exist_ok=True)
+        run.log = os.path.join(LOGS, label + ".log")
+        with open(run.log, "w") as f:
+            f.write(f"$ {' '.join(argv)}\nstatus: {run.status} after {run.wall:.1f} s\n\n--- stdout\n{text}\n"
+                    f"--- stderr\n{run.stderr}")
+    return run
+
+
+# --- One (side, shape, N): repetitions and medians ---------------------------------------
+
+class Measurement:
+    """Medians over the repetitions of one side of one shape at one N."""
+
+    def __init__(self, status="ok"):
+        self.status = status     # of the build (the first run's status when it did not finish)
+        self.runs = []
+        self.wrong = []          # failed checks
+        self.logs = []
+
+    @property
+    def first(self):
+        return self.runs[0].metrics if self.runs else {}
+
+    def median(self, metric):
+        values = [r.metrics[metric] for r in self.runs if isinstance(r.metrics.get(metric), float)]
+        return statistics.median(values) if values else None
+
+    def memory_kb(self):
+        """Peak minus baseline resident memory, median over runs, in KB."""
+        values = [r.metrics["peak_rss_kb"] - r.metrics["baseline_rss_kb"] for r in self.runs
+                  if isinstance(r.metrics.get("peak_rss_kb"), float) and isinstance(r.metrics.get("baseline_rss_kb"), float)]
+        return statistics.median(values) if values else None
+
+    def operation(self, name):
+        """(seconds, affected, status) of an operation, from the first run."""
+        first = self.first
+        if isinstance(first.get(f"{name}_s"), float):
+            return first[f"{name}_s"], first.get(f"{name}_affected"), "ok"
+        return None, None, self.runs[0].status if self.runs else self.status
+
+
+def repetitions(n, args):
+    if args.reps:
+        return args.reps
+    return 5 if n <= 1000 else 3 if n <= 10000 else 1
+
+
+def measure(command, label, n, args, has_build_only=True, repeat=True):
+    """Runs the first process with every operation, then (when `repeat`) build-only ones
+    for the median. A later repetition that fails is dropped (its log kept) and ends the
+    repetitions."""
+    result = Measurement()
+    for rep in range(repetitions(n, args) if repeat else 1):
+        argv = command + ([] if rep == 0 or not has_build_only else ["build"])
+        run = run_child(argv, f"{label}-{rep}", args.timeout, int(args.memory_gb * (1 << 30)))
+        result.wrong += run.failed_checks
+        if run.log:
+            result.logs.append(run.log)
+        finished = "build_s" in run.metrics or "time_s" in run.metrics
+        if rep == 0:
+            result.runs.append(run)
+            if not finished:
+                result.status = run.status if run.status not in ("ok", "wrong") else "no result"
+        elif finished:
+            result.runs.append(run)
+        if run.status not in ("ok", "wrong") or (run.wall > 2 and not args.reps):
+            break
+    return result
+
+
+# --- Formatting ----------------------------------------------------------------------------
+
+def show_time(value):
+    if value is None:
+        return "-"
+    for unit, scale in (("s", 1), ("ms", 1e3), ("µs", 1e6), ("ns", 1e9)):
+        if value * scale >= 1 or unit == "ns":
+            return f"{value * scale:.3g} {unit}"
+
+
+def show_kb_per_view(kb, views):
+    if kb is None or not views:
+        return "-"
+    return f"{max(kb, 0) / views:.2f} KB/view"  # (a peak reached before the baseline can make it negative)
+
+
+def show_mb(kb):
+    return "-" if kb is None else f"{max(kb, 0) / 1024:.1f} MB"
+
+
+def verdict(ok):
+    return "met" if ok else "MISSED"
+
+
+# --- The benchmark --------------------------------------------------------------------------
+
+def ensure_peers():
+    for module, package in (("poga", "poga"), ("kiwisolver", "kiwisolver")):
+        try:
+            __import__(module)
+        except ImportError:
+            print(f"{package} is not installed; installing it with pip", file=sys.stderr)
+            subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", package], check=True)
+
+
+def build_swift():
+    swift = shutil.which("swift") or ("/opt/swift/usr/bin/swift" if os.path.exists("/opt/swift/usr/bin/swift") else None)
+    if swift is None:
+        sys.exit("swift is not on PATH")
+    print("building autolayout-bench (release)...", file=sys.stderr, flush=True)
+    subprocess.run([swift, "build", "-c", "release", "--product", "autolayout-bench"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def progress(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shapes", help="comma-separated shapes and scenarios (default: all): "
+                        + ",".join(ENGINE_SHAPES + SCENARIOS))
+    parser.add_argument("--sizes", help="comma-separated N for the shapes (default 1000,10000,100000) and the "
+                        "scenarios but churn (default: the issue's sizes)")
+    parser.add_argument("--quick", action="store_true", help="small sizes, one repetition: a smoke run")
+    parser.add_argument("--timeout", type=float, default=60, help="seconds per measurement (default 60)")
+    parser.add_argument("--memory-gb", type=float, default=8, help="address-space cap per process (default 8)")
+    parser.add_argument("--reps", type=int, help="repetitions per N (default 5, 3, 1 by size)")
+    parser.add_argument("--no-skip", action="store_true", help="run larger N after a timeout or crash")
+    parser.add_argument("--no-peers", action="store_true", help="ours only")
+    parser.add_argument("--no-build", action="store_true", help="use the binary already built")
+    args = parser.parse_args()
+    if args.quick and not args.reps:
+        args.reps = 1
+    selected = args.shapes.split(",") if args.shapes else ENGINE_SHAPES + SCENARIOS
+    unknown = [s for s in selected if s not in ENGINE_SHAPES + SCENARIOS]
+    if unknown:
+        parser.error(f"unknown shapes: {', '.join(unknown)}")
+    sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else [100, 1000] if args.quick else [1000, 10000, 100000]
+
+    if not args.no_peers:
+        ensure_peers()
+    if not args.no_build:
+        build_swift()
+    if os.path.isdir(LOGS):
+        shutil.rmtree(LOGS)
+    started = time.monotonic()
+    rows, notes = [], []
+    python = sys.executable
+
+    def note_logs(side, m):
+        for path in m.logs:
+            notes.append(f"{side}: {os.path.relpath(path, ROOT)} ({m.status if m.status != 'ok' else 'see log'})")
+        for line in m.wrong[:3]:
+            notes.append(f"{side}: {line}")
+
+    for shape in [s for s in ENGINE_SHAPES if s in selected]:
+        previous, stop_ours, stop_peer = None, None, None
+        for n in sizes:
+            progress(f"[{time.monotonic() - started:6.0f} s] {shape} {n}")
+            if stop_ours and not args.no_skip:
+                ours = Measurement(f"skipped ({stop_ours})")
+            else:
+                ours = measure([BENCH, "shapes", shape, str(n)], f"ours-{shape}-{n}", n, args)
+                if ours.status not in ("ok", "wrong"):
+                    stop_ours = f"{ours.status} at {n}"
+            if args.no_peers:
+                peer = None
+            elif stop_peer and not args.no_skip:
+                peer = Measurement(f"skipped ({stop_peer})")
+            else:
+                peer = measure([python, os.path.join(HERE, "yoga_shapes.py"), YOGA_PEER[shape], str(n)],
+                               f"yoga-{shape}-{n}", n, args)
+                if peer.status not in ("ok", "wrong"):
+                    stop_peer = f"{peer.status} at {n}"
+            note_logs(f"ours {shape} {n}", ours)
+            if peer:
+                note_logs(f"yoga {shape} {n}", peer)
+            rows += shape_rows(shape, n, ours, peer, previous, args.timeout)
+            previous = (n, ours)
+
+    for scenario in [s for s in SCENARIOS if s in selected]:
+        if scenario.startswith("churn"):
+            scenario_sizes = (QUICK_SCENARIO_SIZES if args.quick else SCENARIO_SIZES)[scenario]
+        else:
+            scenario_sizes = sizes if args.sizes else (QUICK_SCENARIO_SIZES if args.quick else SCENARIO_SIZES)[scenario]
+        previous, stop_ours, stop_peer = None, None, None
+        for n in scenario_sizes:
+            progress(f"[{time.monotonic() - started:6.0f} s] {scenario} {n}")
+            if stop_ours and not args.no_skip:
+                ours = Measurement(f"skipped ({stop_ours})")
+            else:
+                ours = measure([BENCH, "shapes", scenario, str(n)], f"ours-{scenario}-{n}", n, args,
+                               has_build_only=False, repeat=not scenario.startswith("churn"))
+                if ours.status not in ("ok", "wrong"):
+                    stop_ours = f"{ours.status} at {n}"
+            peer = None
+            if scenario in KIWI_PEER and not args.no_peers:
+                if stop_peer and not args.no_skip:
+                    peer = Measurement(f"skipped ({stop_peer})")
+                else:
+                    peer = measure([python, os.path.join(HERE, "kiwi_scenarios.py"), KIWI_PEER[scenario], str(n)],
+                                   f"kiwi-{scenario}-{n}", n, args, has_build_only=False,
+                                   repeat=not scenario.startswith("churn"))
+                    if peer.status not in ("ok", "wrong"):
+                        stop_peer = f"{peer.status} at {n}"
+            note_logs(f"ours {scenario} {n}", ours)
+            if peer:
+                note_logs(f"kiwi {scenario} {n}", peer)
+            rows += scenario_rows(scenario, n, ours, peer, previous, args.timeout)
+            previous = (n, ours)
+
+    print_table(rows)
+    met = sum(r["goals"].count(" met") for r in rows)
+    missed = sum(r["goals"].count("MISSED") for r in rows)
+    print(f"\ngoals: {met} met, {missed} missed; {time.monotonic() - started:.0f} s in all; "
+          f"timeout {args.timeout:g} s per measurement, {args.memory_gb:g} GB address space per process")
+    print("ours: peak − baseline resident memory per view (KB = 1024 bytes); Yoga's process is Python with "
+          "a node object per view, on a thread with a 1 GB stack (its recursion overflows 8 MB at depth 10,000); "
+          "ours runs on the default 8 MB stack.")
+    if notes:
+        print("\nnotes:")
+        for line in notes:
+            print("  " + line)
+
+
+# --- Rows ------------------------------------------------------------------------------------
+
+def growth(previous, n, seconds):
+    """log(t2/t1) / log(N2/N1) against the previous N of the same shape."""
+    if previous is None or seconds is None:
+        return None
+    n0, m0 = previous
+    t0 = m0.median("build_s") if m0 is not None else None
+    if not t0 or t0 <= 0 or seconds <= 0:
+        return None
+    return math.log(seconds / t0) / math.log(n / n0)
+
+
+def growth_bound(previous, n, measurement, timeout):
+    """After a timeout at N, the build took over `timeout` seconds: a lower bound on the
+    growth exponent from the previous N (None when there is nothing to bound)."""
+    if measurement.status != "timeout" or "build_s" in measurement.first:
+        return None
+    return growth(previous, n, timeout)
+
+
+def growth_cells(previous, n, seconds, measurement, timeout):
+    """The growth column's text and the growth goal's verdict text (or None)."""
+    g = growth(previous, n, seconds)
+    if g is not None:
+        return f"{g:.2f}", f"growth {verdict(g <= 1.1)}"
+    bound = growth_bound(previous, n, measurement, timeout)
+    if bound is not None:
+        # A lower bound shows a miss, never a success.
+        return f">{bound:.2f}", "growth MISSED" if bound > 1.1 else "growth unknown"
+    return "-", None
+
+
+def row(shape, n, measure_name, ours="", per_view="", peer="", ratio="", ours_mem="", peer_mem="", grow="", goals=""):
+    return {"shape": shape, "N": str(n), "measure": measure_name, "ours": ours, "per view": per_view, "peer": peer,
+            "ours/peer": ratio, "ours mem": ours_mem, "peer mem": peer_mem, "growth": grow, "goals": goals}
+
+
+def ratio_text(mine, theirs):
+    if mine is None or theirs is None or theirs <= 0:
+        return "-"
+    ratio = mine / theirs
+    return f"{ratio:.0f}x" if ratio >= 100 else f"{ratio:.1f}x" if ratio >= 1 else f"{ratio:.2g}x"
+
+
+def shape_rows(shape, n, ours, peer, previous, timeout):
+    rows = []
+    t = ours.median("build_s") if ours.status in ("ok", "wrong") else None
+    views = int(ours.first.get("views", n)) if isinstance(ours.first.get("views"), float) else n
+    mem = ours.memory_kb() if t is not None else None
+    pt = peer.median("build_s") if peer and peer.status in ("ok", "wrong") else None
+    pmem = peer.memory_kb() if pt is not None else None
+    grow, growth_goal = growth_cells(previous, n, t, ours, timeout)
+    goals = []
+    if t is None:
+        goals.append(f"all MISSED ({ours.status})")
+        if growth_goal:
+            goals.append(growth_goal)
+    else:
+        if pt is not None:
+            goals.append(f"2x Yoga {verdict(t <= 2 * pt)}")
+        if growth_goal:
+            goals.append(growth_goal)
+        goals.append(f"<2 KB/view {verdict(mem is not None and mem / views < 2)}")
+        if shape == "list" and n == 100000:
+            goals.append(f"<1 s {verdict(t < 1)}")
+    if ours.wrong:
+        goals.append("WRONG FRAMES")
+    peer_text = "-" if peer is None else (f"yoga {show_time(pt)}" if pt is not None else f"yoga {peer.status}")
+    if peer is not None and peer.wrong:
+        peer_text += " (wrong)"
+    rows.append(row(shape, n, "build+layout", show_time(t) if t is not None else ours.status,
+                    f"{show_time(t / views)}/view" if t is not None else "", peer_text, ratio_text(t, pt),
+                    show_kb_per_view(mem, views), show_kb_per_view(pmem, views), grow, ", ".join(goals)))
+    for op in OPERATIONS[shape]:
+        seconds, affected, status = ours.operation(op)
+        pseconds = None
+        pstatus = "-"
+        if peer is not None:
+            pseconds, _, pstatus = peer.operation(op)
+        if seconds is None:
+            if t is None:
+                continue
+            rows.append(row(shape, n, op, status, "", f"yoga {show_time(pseconds)}" if pseconds else f"yoga {pstatus}",
+                            goals="" if op in UNGOALED else f"<1 µs/view MISSED ({status})"))
+            continue
+        affected = int(affected) if isinstance(affected, float) else 0
+        per = seconds / affected if affected else None
+        rows.append(row(shape, n, op, show_time(seconds),
+                        f"{show_time(per)} x {affected}" if per is not None else "0 moved",
+                        f"yoga {show_time(pseconds)}" if pseconds is not None else ("-" if peer is None else f"yoga {pstatus}"),
+                        ratio_text(seconds, pseconds),
+                        goals=f"<1 µs/view {verdict(per < 1e-6)}" if per is not None and op not in UNGOALED else ""))
+    return rows
+
+
+def scenario_rows(scenario, n, ours, peer, previous, timeout):
+    if scenario.startswith("churn"):
+        return [churn_row(scenario, n, ours, peer)]
+    t = ours.median("build_s") if ours.status in ("ok", "wrong") else None
+    edit = ours.median("edit_s")
+    total = t + edit if t is not None and edit is not None else t
+    mem = ours.memory_kb() if t is not None else None
+    pt = peer.median("build_s") if peer and peer.status in ("ok", "wrong") else None
+    pedit = peer.median("edit_s") if peer else None
+    ptotal = pt + pedit if pt is not None and pedit is not None else pt
+    pmem = peer.memory_kb() if pt is not None else None
+    grow, growth_goal = growth_cells(previous, n, t, ours, timeout)
+    goals = []
+    edit_missing = scenario.startswith("lateEdit") and t is not None and edit is None
+    if t is None or edit_missing:
+        if (scenario, n) in SCENARIO_GOALS:
+            goals.append(f"<1 s & <200 MB MISSED ({ours.runs[0].status if ours.runs else ours.status})")
+        if growth_goal:
+            goals.append(growth_goal)
+    else:
+        if (scenario, n) in SCENARIO_GOALS:
+            goals.append(f"<1 s {verdict(total < 1)}")
+            goals.append(f"<200 MB {verdict(mem is not None and mem < 200 * 1024)}")
+        if growth_goal:
+            goals.append(growth_goal)
+        broken = ours.first.get("broken")
+        if isinstance(broken, float):
+            goals.append(f"{int(broken)} broken")
+    if ours.wrong:
+        goals.append("WRONG RESULT")
+    peer_text = "-" if peer is None else (f"kiwi {show_time(pt)}" if pt is not None else f"kiwi {peer.status}")
+    if peer is not None and peer.wrong:
+        peer_text += " (wrong)"
+    rows = [row(scenario, n, "build", show_time(t) if t is not None else ours.status, "", peer_text,
+                ratio_text(t, pt), show_mb(mem), show_mb(pmem), grow, ", ".join(goals))]
+    if scenario.startswith("lateEdit") and t is not None:
+        rows.append(row(scenario, n, "edit", show_time(edit) if edit is not None else ours.runs[0].status,
+                        "", f"kiwi {show_time(pedit)}" if pedit is not None else "-", ratio_text(edit, pedit)))
+    return rows
+
+
+def churn_row(scenario, n, ours, peer):
+    def summary(m):
+        if m is None:
+            return None, None, None
+        metrics = m.first
+        points = sorted((int(k[len("rss_kb_at_"):]), v) for k, v in metrics.items()
+                        if k.startswith("rss_kb_at_") and isinstance(v, float))
+        if not points:
+            return None, None, None
+        base = next((v for c, v in points if c == 1000), points[0][1])
+        done = metrics.get("cycles_done")
+        return points, points[-1][1] - base, done
+
+    points, grew, done = summary(ours)
+    ppoints, pgrew, _ = summary(peer)
+    t = ours.first.get("time_s") if isinstance(ours.first.get("time_s"), float) else None
+    pt = peer.first.get("time_s") if peer and isinstance(peer.first.get("time_s"), float) else None
+    stopped = ours.first.get("stopped")
+    goals = []
+    if grew is None or ours.status not in ("ok", "wrong"):
+        goals.append(f"flat MISSED ({ours.status})")
+    else:
+        flat = grew <= FLAT_KB and (stopped in (None, "completed"))
+        goals.append(f"flat {verdict(flat)}")
+        if isinstance(stopped, str) and stopped != "completed":
+            goals.append(f"stopped after {int(done)} cycles: {stopped}")
+        if isinstance(ours.first.get("growth_b_per_cycle"), float):
+            goals.append(f"{ours.first['growth_b_per_cycle']:.0f} B/cycle")
+    if ours.wrong:
+        goals.append("WRONG RESULT")
+    def rss(points, grew):
+        if not points:
+            return "-"
+        return f"{points[0][1] / 1024:.1f}→{points[-1][1] / 1024:.1f} MB, +{grew / 1024:.1f} after 1k"
+
+    memory, pmemory = rss(points, grew), rss(ppoints, pgrew)
+    return row(scenario, n, "cycles", show_time(t) if t is not None else ours.status,
+               f"{show_time(t / done)}/cycle" if t is not None and done else "",
+               "-" if peer is None else (f"kiwi {show_time(pt)}" if pt is not None else f"kiwi {peer.status}"),
+               ratio_text(t, pt), memory, pmemory, "-", ", ".join(goals))
+
+
+def print_table(rows):
+    columns = ["shape", "N", "measure", "ours", "per view", "peer", "ours/peer", "ours mem", "peer mem", "growth",
+               "goals"]
+    widths = {c: max(len(c), *(len(r[c]) for r in rows)) if rows else len(c) for c in columns}
+    right = {"N", "ours", "per view", "ours/peer", "growth"}
+
+    def line(values):
+        cells = [(values[c].rjust(widths[c]) if c in right else values[c].ljust(widths[c])) for c in columns]
+        return "  ".join(cells).rstrip()
+
+    print()
+    print(line({c: c for c in columns}))
+    print(line({c: "-" * widths[c] for c in columns}))
+    last = None
+    for r in rows:
+        if last is not None and r["shape"] != last:
+            print()
+        last = r["shape"]
+        print(line(r))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+import Cassowary
+
+// Solver scenarios of `autolayout-bench shapes`, through the Cassowary API. Constraints are
+// made before the clock starts (as in `cassowary-bench` and `Benchmarks/kiwi_scenarios.py`,
+// whose Python constraint building would otherwise dominate); memory is measured from just
+// before they are made.
+
+/// `oneVariable`: N optional constraints on one variable, `x == i` at weak for i in 0..<N,
+/// added one at a time, then `updateVariables()`. x must end on a median of 0..<N.
+func runOneVariable(_ log: ShapeLog) throws {
+    let n = log.n
+    log.value("baseline_rss_kb", ResidentMemory.currentKB)
+    let x = Variable("x")
+    let constraints = (0..<n).map { (x == Double($0)).withStrength(.weak) }
+    let solver = Solver()
+    log.value("build_s", try timed {
+        for constraint in constraints { try solver.addConstraint(constraint) }
+        solver.updateVariables()
+    })
+    log.value("peak_rss_kb", ResidentMemory.peakKB)
+    // Any value between the lower and the upper median minimizes the total error.
+    log.check(x.value >= Double((n - 1) / 2) - 1e-6 && x.value <= Double(n / 2) + 1e-6,
+              "x is \(x.value), not a median of 0..<\(n)")
+}
+
+/// `conflictsSolver`: for i = 1…N, `a == i` and `b >= a + i`, both required, added one at a
+/// time, catching the errors; then `updateVariables()`. Every `a == i` but the first fails.
+func runConflictsSolver(_ log: ShapeLog) {
+    let n = log.n
+    log.value("baseline_rss_kb", ResidentMemory.currentKB)
+    let a = Variable("a"), b = Variable("b")
+    let pairs = (1...n).map { (a == Double($0), b >= a + Double($0)) }
+    let solver = Solver()
+    var failures = 0
+    log.value("build_s", timed {
+        for (equal, above) in pairs {
+            do { try solver.addConstraint(equal) } catch { failures += 1 }
+            do { try solver.addConstraint(above) } catch { failures += 1 }
+        }
+        solver.updateVariables()
+    })
+    log.value("peak_rss_kb", ResidentMemory.peakKB)
+    log.value("broken", failures)
+    log.check(failures == n - 1, "\(failures) constraints failed, expected \(n - 1)")
+    log.checkValue(a.value, 1, "a")
+    log.check(b.value >= 1 + Double(n) - 1e-6, "b is \(b.value), expected at least \(1 + n)")
+}
+
+/// `lateEdit` (``Solver/init()``) and `lateEditMarkers` (``Solver/init(keepsEqualityMarkers:)``):
+/// a chain of N variables x0 == 0, x(i+1) == x(i) + w(i), w(i) == 10, all required; then an
+/// edit variable on x(N/2) at strong, added late, a value suggested, and the variables
+/// updated. The build and the edit are timed separately. The chain is required, so the
+/// suggestion cannot move it.
+func runLateEdit(_ log: ShapeLog, keepsEqualityMarkers: Bool) throws {
+    let n = log.n
+    log.value("baseline_rss_kb", ResidentMemory.currentKB)
+    let xs = (0..<n).map { Variable("x\($0)") }, ws = (0..<n - 1).map { Variable("w\($0)") }
+    var constraints = [xs[0] == 0]
+    for i in 0..<n - 1 {
+        constraints.append(xs[i + 1] == xs[i] + ws[i])
+        constraints.append(ws[i] == 10)
+    }
+    let solver = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+    log.value("build_s", try timed {
+        for constraint in constraints { try solver.addConstraint(constraint) }
+        solver.updateVariables()
+    })
+    log.value("build_peak_rss_kb", ResidentMemory.peakKB)
+    let edited = xs[n / 2]
+    log.value("edit_s", try timed {
+        try solver.addEditVariable(edited, strength: .strong)
+        try solver.suggestValue(edited, 12_345)
+        solver.updateVariables()
+    })
+    log.value("peak_rss_kb", ResidentMemory.peakKB)
+    log.checkValue(edited.value, Double(10 * (n / 2)), "x(N/2)")
+    log.checkValue(xs[n - 1].value, Double(10 * (n - 1)), "x(N-1)")
+}
+
+/// `churn`: N cycles of adding `x == 1` (weak) and `x + y == 3` (required), new objects
+/// each cycle on the same two variables, and removing them. Prints the resident memory at
+/// 0, 1 k, 10 k, 100 k and 1 M cycles (those reached) and after the last one; it must stay
+/// flat.
+func runSolverChurn(_ log: ShapeLog) throws {
+    let cycles = log.n
+    let x = Variable("x"), y = Variable("y")
+    let solver = Solver()
+    var elapsed = 0.0
+    log.value("rss_kb_at_0", ResidentMemory.currentKB)
+    for cycle in 1...cycles {
+        let preference = (x == 1).withStrength(.weak), sum = x + y == 3
+        let checkpoint = isChurnCheckpoint(cycle) || cycle == cycles
+        elapsed += try timed {
+            try solver.addConstraint(preference)
+            try solver.addConstraint(sum)
+            if checkpoint { solver.updateVariables() }
+            try solver.removeConstraint(preference)
+            try solver.removeConstraint(sum)
+        }
+        if checkpoint {
+            log.checkValue(x.value, 1, "x after cycle \(cycle)")
+            log.checkValue(y.value, 2, "y after cycle \(cycle)")
+            log.value("rss_kb_at_\(cycle)", ResidentMemory.currentKB)
+        }
+    }
+    log.value("cycles_done", cycles)
+    log.value("time_s", elapsed)
+    log.value("cycle_s", elapsed / Double(cycles))
+}
+
+/// Whether the churn loops print the resident memory after this cycle: 1 k, 10 k, 100 k, 1 M.
+func isChurnCheckpoint(_ cycle: Int) -> Bool {
+    cycle == 1_000 || cycle == 10_000 || cycle == 100_000 || cycle == 1_000_000
+}
