@@ -12,7 +12,7 @@ extension Tableau {
     mutating func addNew(_ constraint: Constraint) throws(StepError) {
         guard !hasRecord(constraint) else { throw .failure(.duplicateConstraint(constraint)) }
         do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
-        try add(constraint)
+        try addHolding(constraint)
     }
 
     /// Removes a constraint; a required equality schedules a rebuild instead.
@@ -52,7 +52,11 @@ extension Tableau {
         let key = Identity(variable)
         guard edits[key] != nil else { throw .unknownEditVariable(variable) }
         try rebuildIfNeeded()
-        try run { (t: inout Tableau) throws(StepError) in try t.suggest(key, value) }
+        try run { (t: inout Tableau) throws(StepError) in
+            try t.suggest(key, value)
+            if abs(value) > Tableau.largeMagnitude { t.holdsLargeNumbers = true }
+            if t.holdsLargeNumbers { try t.requireHold(afterAdding: nil) }
+        }
     }
 
     /// Writes the value of every variable whose row changed since the last call.

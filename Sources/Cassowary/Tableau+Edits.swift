@@ -17,6 +17,9 @@ extension Tableau {
         } else {
             shiftRows(containing: plus, by: delta)
         }
+        try requireExactShift(of: plus, ownShift: -delta, other: minus, otherShift: delta, columnShift: delta,
+                              constraint: Constraint(info.constraint.expression - value, .equal,
+                                                     strength: info.constraint.strength))
         do throws(StepError) {
             try dualOptimize()
         } catch {
@@ -102,7 +105,7 @@ extension Tableau {
             needsRebuild = true
             do throws(StepError) {
                 do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
-                try add(new)
+                try addHolding(new)
             } catch {
                 self = saved
                 // The rebuild moved the records to other slots.
@@ -116,6 +119,7 @@ extension Tableau {
             guard let marker = record.marker, Tableau.differOnlyInConstant(old, new) else {
                 try t.erase(slot)
                 try t.insert(new)
+                try t.requireHold(afterAdding: new)
                 return
             }
             // The row says expr + σ·m = 0. With expr + Δ in its place, m' = m − Δ/σ keeps
@@ -141,8 +145,11 @@ extension Tableau {
             } else {
                 t.shiftRows(containing: marker, by: -shift)
             }
+            try t.requireExactShift(of: marker, ownShift: shift, other: nil, otherShift: 0, columnShift: -shift,
+                                    constraint: new)
             try t.dualOptimize()
             try t.optimize()
+            try t.requireHold(afterAdding: new)
         }
     }
 

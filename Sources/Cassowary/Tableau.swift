@@ -86,6 +86,9 @@ struct Tableau {
     /// Required equalities have no marker column (see ``Solver/init()``), so removing one
     /// rebuilds the tableau, lazily, before the next call that needs it.
     var needsRebuild = false
+    /// Whether a number beyond ``largeMagnitude`` ever came in, even in a call that was
+    /// undone (see Tableau+Validation.swift).
+    var holdsLargeNumbers = false
     /// When set, required equalities get a dummy marker so conflicts can be traced.
     let tracksEqualityMarkers: Bool
 
