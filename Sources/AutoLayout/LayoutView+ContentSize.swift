@@ -4,10 +4,22 @@ extension LayoutView {
     /// The value of an intrinsic size component that has no natural size (-1).
     public static let noIntrinsicMetric: Double = -1
 
-    /// Restores the intrinsic size after ``invalidateIntrinsicContentSize()``.
+    /// Restores the intrinsic size after ``invalidateIntrinsicContentSize()``. A component
+    /// that is NaN or beyond ``LayoutLimits/maximumValue`` counts as
+    /// ``noIntrinsicMetric``, and is reported (negative ones mean "none", as in UIKit).
     func currentIntrinsicSize() -> Size {
         if let cached = intrinsicSizeCache { return cached }
-        let size = intrinsicContentSize
+        var size = intrinsicContentSize
+        if !(size.width <= LayoutLimits.maximumValue) {
+            refuse(.valueOutOfRange(what: "the intrinsic content width", value: size.width, limit: LayoutLimits.maximumValue),
+                   flushing: false)
+            size.width = LayoutView.noIntrinsicMetric
+        }
+        if !(size.height <= LayoutLimits.maximumValue) {
+            refuse(.valueOutOfRange(what: "the intrinsic content height", value: size.height, limit: LayoutLimits.maximumValue),
+                   flushing: false)
+            size.height = LayoutView.noIntrinsicMetric
+        }
         intrinsicSizeCache = size
         return size
     }
