@@ -34,8 +34,10 @@ extension LayoutView {
     /// How strongly the view resists growing beyond its intrinsic size along an axis.
     public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority { huggingPriorities[axis.rawValue] }
 
-    /// Sets how strongly the view resists growing beyond its intrinsic size.
+    /// Sets how strongly the view resists growing beyond its intrinsic size. A priority
+    /// outside 1...1000 is refused and reported (``LayoutDiagnostic/rejectedValue(view:error:)``).
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        guard priority.isValid else { return refuse(.invalidPriority(priority.rawValue)) }
         huggingPriorities[axis.rawValue] = priority
         engineIfAny?.refreshContentSize(for: self)
     }
@@ -45,8 +47,10 @@ extension LayoutView {
         compressionPriorities[axis.rawValue]
     }
 
-    /// Sets how strongly the view resists shrinking below its intrinsic size.
+    /// Sets how strongly the view resists shrinking below its intrinsic size. A priority
+    /// outside 1...1000 is refused and reported, as for hugging.
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        guard priority.isValid else { return refuse(.invalidPriority(priority.rawValue)) }
         compressionPriorities[axis.rawValue] = priority
         engineIfAny?.refreshContentSize(for: self)
     }

@@ -5,21 +5,31 @@
 // before the tableau changes.
 
 extension Constraint {
-    /// Whether the constant, every coefficient and the strengths are finite numbers.
+    /// Whether the constant, every coefficient and the strengths are finite numbers, and
+    /// whether the constant or a coefficient is beyond ``Tableau/largeMagnitude``.
     ///
     /// One pass with no branch per term: `x * 0` is zero for every finite `x` and NaN for
     /// NaN and the infinities, so the sum is zero exactly when all of them are finite.
-    var hasFiniteNumbers: Bool {
-        var probe = constant * 0
+    var numbers: (finite: Bool, large: Bool) {
+        var probe = constant * 0, largest = abs(constant)
         if terms.isInline {
-            for k in 0..<terms.count { probe += terms.unretainedTerm(at: k).1 * 0 }
+            for k in 0..<terms.count {
+                let coefficient = terms.unretainedTerm(at: k).1
+                probe += coefficient * 0
+                largest = max(largest, abs(coefficient))
+            }
         } else {
-            for term in terms.spilled { probe += term.coefficient * 0 }
+            terms.spilled.withUnsafeBufferPointer { terms in
+                for k in 0..<terms.count {
+                    probe += terms[k].coefficient * 0
+                    largest = max(largest, abs(terms[k].coefficient))
+                }
+            }
         }
-        return probe == 0 && strength.isFinite && (belowStrength?.isFinite ?? true)
+        return (probe == 0 && strength.isFinite && (belowStrength?.isFinite ?? true), largest > Tableau.largeMagnitude)
     }
 
-    /// What is not finite, in words (only when ``hasFiniteNumbers`` is false).
+    /// What is not finite, in words (only when ``numbers`` says they are not all finite).
     var nonFiniteDescription: String {
         if !constant.isFinite { return "the constant of \(self) is \(nonFiniteName(constant))" }
         for term in terms.array where !term.coefficient.isFinite {
@@ -32,9 +42,12 @@ extension Constraint {
 
 extension Solver {
     /// Throws ``SolverError/nonFiniteNumber(_:)`` unless every number of the constraint
-    /// is finite.
+    /// is finite; notes a number beyond ``Tableau/largeMagnitude`` (see
+    /// ``Tableau/holdsLargeNumbers``).
     @inline(__always) func validateNumbers(of constraint: Constraint) throws(SolverError) {
-        guard constraint.hasFiniteNumbers else { throw .nonFiniteNumber(constraint.nonFiniteDescription) }
+        let numbers = constraint.numbers
+        guard numbers.finite else { throw .nonFiniteNumber(constraint.nonFiniteDescription) }
+        if numbers.large { tableau.holdsLargeNumbers = true }
     }
 
     /// Throws ``SolverError/nonFiniteNumber(_:)`` for an edit strength that is not finite.
@@ -50,9 +63,16 @@ extension Solver {
     }
 
     /// Whether every constraint of a batch has finite numbers (else the batch is added one
-    /// constraint at a time, which reports each refusal in order).
+    /// constraint at a time, which reports each refusal in order); notes numbers beyond
+    /// ``Tableau/largeMagnitude``.
     func haveFiniteNumbers(_ constraints: [Constraint]) -> Bool {
-        for constraint in constraints where !constraint.hasFiniteNumbers { return false }
+        var large = false
+        for constraint in constraints {
+            let numbers = constraint.numbers
+            guard numbers.finite else { return false }
+            large = large || numbers.large
+        }
+        if large { tableau.holdsLargeNumbers = true }
         return true
     }
 }

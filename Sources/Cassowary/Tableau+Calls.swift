@@ -55,7 +55,7 @@ extension Tableau {
         try run { (t: inout Tableau) throws(StepError) in
             try t.suggest(key, value)
             if abs(value) > Tableau.largeMagnitude { t.holdsLargeNumbers = true }
-            if t.holdsLargeNumbers { try t.requireHold(afterAdding: nil) }
+            if t.holdsLargeNumbers { try t.requireAllHold() }
         }
     }
 

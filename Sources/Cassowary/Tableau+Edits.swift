@@ -10,16 +10,19 @@ extension Tableau {
         setEdit(key, info)
         let record = recordSlots[recordSlot(of: info.constraint)!]!
         let plus = record.marker!, minus = record.other!
+        var large = abs(delta) > Tableau.largeMagnitude
         if rows[plus.index] != nil {
             if shiftConstant(plus, by: -delta) < 0 { infeasible.append(plus) }
         } else if rows[minus.index] != nil {
             if shiftConstant(minus, by: delta) < 0 { infeasible.append(minus) }
         } else {
-            shiftRows(containing: plus, by: delta)
+            large = shiftRows(containing: plus, by: delta)
         }
-        try requireExactShift(of: plus, ownShift: -delta, other: minus, otherShift: delta, columnShift: delta,
-                              constraint: Constraint(info.constraint.expression - value, .equal,
-                                                     strength: info.constraint.strength))
+        if large {
+            try requireExactShift(of: plus, ownShift: -delta, other: minus, otherShift: delta, columnShift: delta,
+                                  constraint: Constraint(info.constraint.expression - value, .equal,
+                                                         strength: info.constraint.strength))
+        }
         do throws(StepError) {
             try dualOptimize()
         } catch {
@@ -41,7 +44,10 @@ extension Tableau {
     /// `symbol`, compacting its column on the way, and queues the restricted rows that
     /// became negative. This is the whole cost of an edit that changes no basis, so it
     /// works on the arrays moved out into locals, where no copy or access check happens.
-    mutating func shiftRows(containing symbol: Symbol, by delta: Double) {
+    /// Returns whether a row moved by more than ``largeMagnitude`` (then rounding may have
+    /// lost part of its constant: see ``requireExactShift(of:ownShift:other:otherShift:columnShift:constraint:)``).
+    @discardableResult
+    mutating func shiftRows(containing symbol: Symbol, by delta: Double) -> Bool {
         nextStamp()
         let stamp = self.stamp
         var table: [Row?] = [], marks: [SymbolState] = [], lists = Columns()
@@ -52,15 +58,19 @@ extension Tableau {
         var shifted: [(index: Int32, constant: Double)] = []
         shifted.reserveCapacity(lists.count(column))
         var changed: [Int32] = [], negative: [Symbol] = []
-        table.withUnsafeMutableBufferPointer { table in
-            marks.withUnsafeMutableBufferPointer { marks in
+        let limit = Tableau.largeMagnitude
+        let large = table.withUnsafeMutableBufferPointer { table -> Bool in
+            marks.withUnsafeMutableBufferPointer { marks -> Bool in
+                var large = false
                 lists.filter(column) { entry in
                     let i = Int(entry)
                     guard i < table.count, marks[i].stamp != stamp, table[i] != nil,
                           case let p = table[i].unsafelyUnwrapped.position(of: symbol), p.found else { return false }
                     marks[i].stamp = stamp
                     let old = table[i].unsafelyUnwrapped.constant
-                    let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
+                    let shift = delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
+                    if abs(shift) > limit { large = true }
+                    let new = old + shift
                     table[i]!.constant = new
                     shifted.append((entry, old))
                     if marks[i].symbol.isExternal {
@@ -73,6 +83,7 @@ extension Tableau {
                     }
                     return true
                 }
+                return large
             }
         }
         swap(&table, &rows)
@@ -90,6 +101,7 @@ extension Tableau {
                 constantJournal.append(contentsOf: shifted)
             }
         }
+        return large
     }
 
     /// Replaces `old` by `new` in one transaction: by shifting `old`'s marker column when
@@ -134,6 +146,7 @@ extension Tableau {
             t.removeRecord(at: slot, journaled: true)
             t.addRecord(Record(constraint: new, marker: record.marker, other: record.other, sequence: record.sequence),
                         journaled: true)
+            var large = abs(shift) > Tableau.largeMagnitude
             if t.rows[marker.index] != nil {
                 let value = t.shiftConstant(marker, by: shift)
                 if marker.isDummy && !nearZero(value) {
@@ -143,10 +156,12 @@ extension Tableau {
                 }
                 if value < 0 { t.infeasible.append(marker) }
             } else {
-                t.shiftRows(containing: marker, by: -shift)
+                large = t.shiftRows(containing: marker, by: -shift)
             }
-            try t.requireExactShift(of: marker, ownShift: shift, other: nil, otherShift: 0, columnShift: -shift,
-                                    constraint: new)
+            if large {
+                try t.requireExactShift(of: marker, ownShift: shift, other: nil, otherShift: 0, columnShift: -shift,
+                                        constraint: new)
+            }
             try t.dualOptimize()
             try t.optimize()
             try t.requireHold(afterAdding: new)

@@ -87,7 +87,8 @@ struct Tableau {
     /// rebuilds the tableau, lazily, before the next call that needs it.
     var needsRebuild = false
     /// Whether a number beyond ``largeMagnitude`` ever came in, even in a call that was
-    /// undone (see Tableau+Validation.swift).
+    /// undone: set by ``Solver`` as it validates constraints, and by suggestions (see
+    /// Tableau+Validation.swift).
     var holdsLargeNumbers = false
     /// When set, required equalities get a dummy marker so conflicts can be traced.
     let tracksEqualityMarkers: Bool

@@ -163,6 +163,16 @@ import Testing
         #expect(refusals(root).count == 2)
     }
 
+    @Test func contentPrioritiesOutsideTheRangeAreRefused() {
+        let root = makeRoot(), x = makeChild(in: root)
+        x.setContentHuggingPriority(LayoutPriority(Float.nan), for: .horizontal)
+        x.setContentCompressionResistancePriority(5000, for: .vertical)
+        #expect(x.contentHuggingPriority(for: .horizontal) == .defaultLow)
+        #expect(x.contentCompressionResistancePriority(for: .vertical) == .defaultHigh)
+        #expect(refusals(root).map(\.description) == ["A priority must be between 1 and 1000; got nan.",
+                                                      "A priority must be between 1 and 1000; got 5000."])
+    }
+
     @Test func fittingTargetsBeyondTheLimitAreRefused() {
         let root = makeRoot(100, 50), x = makeChild(in: root)
         x.widthAnchor.constraint(equalToConstant: 30).isActive = true
