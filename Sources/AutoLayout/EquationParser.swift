@@ -96,10 +96,31 @@ struct EquationParser {
                 index = end
             }
         }
-        guard let value = Double(String(characters[start..<index])), value.isFinite else {
+        guard let value = Double(String(characters[start..<index])) else {
             throw fail("'\(String(characters[start..<index]))' is not a number", at: start)
         }
+        guard value.isFinite else { throw fail("'\(String(characters[start..<index]))' is not a finite number", at: start) }
         return value
+    }
+
+    /// Throws at the current position if the next word is `inf`, `infinity` or `nan`
+    /// (and no item has that name): a constant written as a word, which would otherwise
+    /// be read as a second item.
+    mutating func refuseNonFiniteWord() throws(EquationError) {
+        skipSpaces()
+        let start = index
+        defer { index = start }
+        guard let word = identifier(), ["inf", "infinity", "nan"].contains(word.lowercased()),
+              index == characters.count || characters[index] != ".", items[word] == nil else { return }
+        throw fail("'\(word)' is not a finite number: a constant must be a number within "
+                   + "±\(format(LayoutLimits.maximumValue)) points (LayoutLimits.maximumValue)", at: start)
+    }
+
+    /// Throws at `position` for a multiplier beyond ``LayoutLimits/maximumMultiplier``.
+    func checkMultiplier(_ multiplier: Double, at position: Int) throws(EquationError) {
+        do throws(LayoutError) { try LayoutLimits.checkMultiplier(multiplier) } catch {
+            throw fail(error.description, at: position)
+        }
     }
 
     /// `item.attribute`, where the item is a key of `items` (which may contain dots) or a
@@ -216,10 +237,15 @@ struct EquationParser {
                     guard second == nil else { throw fail("Only one item may appear on the right side", at: termStart) }
                     second = try side()
                     multiplier = sign * value
+                    try checkMultiplier(multiplier, at: termStart)
                 } else {
                     constant += sign * value
+                    do throws(LayoutError) { try LayoutLimits.check(constant, "the constant") } catch {
+                        throw fail(error.description, at: termStart)
+                    }
                 }
             } else {
+                try refuseNonFiniteWord()
                 guard second == nil else { throw fail("Only one item may appear on the right side", at: termStart) }
                 second = try side()
                 multiplier = sign
@@ -233,6 +259,7 @@ struct EquationParser {
                     guard divisor != 0 else { throw fail("Division by zero", at: at) }
                     multiplier /= divisor
                 }
+                try checkMultiplier(multiplier, at: termStart)
             }
             expectTerm = false
         }

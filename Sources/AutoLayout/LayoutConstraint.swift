@@ -80,7 +80,8 @@ open class LayoutConstraint: CustomStringConvertible {
     /// Creates a constraint `item.attribute REL multiplier × toItem.attribute + constant`.
     /// - Throws: ``LayoutError`` for an item that is not a view or guide, attributes that
     ///   cannot be paired, a lone location, or a non-finite multiplier or constant, with
-    ///   Apple's messages.
+    ///   Apple's messages; ``LayoutError/valueOutOfRange(what:value:limit:)`` for a
+    ///   multiplier or constant beyond ``LayoutLimits``.
     public convenience init(item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
                             toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute,
                             multiplier: Double = 1, constant: Double = 0) throws {
@@ -173,8 +174,13 @@ open class LayoutConstraint: CustomStringConvertible {
     static func spanned(_ handle: ItemHandle, _ attribute: LayoutAttribute, _ span: AnchorSpan?,
                         _ relation: LayoutRelation, _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute,
                         _ secondSpan: AnchorSpan?, _ multiplier: Double, _ constant: Double) -> LayoutConstraint {
-        let error: LayoutError? = !multiplier.isFinite ? .nonFiniteMultiplier
-            : !constant.isFinite ? .nonFiniteConstant : nil
+        var error: LayoutError?
+        do {
+            try LayoutLimits.checkMultiplier(multiplier)
+            try LayoutLimits.checkConstant(constant)
+        } catch let refusal {
+            error = refusal
+        }
         return LayoutConstraint(origin: .user, handle, attribute, relation, secondHandle, secondAttribute,
                                 multiplier: secondHandle != nil ? multiplier : 0, constant: constant, firstSpan: span,
                                 secondSpan: secondSpan, deferredError: error)
@@ -222,6 +228,8 @@ open class LayoutConstraint: CustomStringConvertible {
                                _ multiplier: Double, _ constant: Double) -> PairingProblem? {
         guard multiplier.isFinite else { return .nonFiniteMultiplier }
         guard constant.isFinite else { return .nonFiniteConstant }
+        guard abs(multiplier) <= LayoutLimits.maximumMultiplier else { return .multiplierOutOfRange(multiplier) }
+        guard LayoutLimits.contains(constant) else { return .constantOutOfRange(constant) }
         guard attribute != .notAnAttribute else { return .invalidPairing }
         if !hasSecond || secondAttribute == .notAnAttribute || multiplier == 0 {
             if hasSecond && secondAttribute == .notAnAttribute { return .invalidPairing }
@@ -240,6 +248,7 @@ open class LayoutConstraint: CustomStringConvertible {
     /// The ways a pairing can be invalid (see ``pairingProblem(_:_:_:_:_:)``).
     enum PairingProblem {
         case nonFiniteMultiplier, nonFiniteConstant, invalidPairing, locationWithConstant, mixedDirectional
+        case multiplierOutOfRange(Double), constantOutOfRange(Double)
 
         /// The error, with Apple's message (built here only: describing items is costly).
         func error(_ item: LayoutItem, _ attribute: LayoutAttribute, _ toItem: LayoutItem?,
@@ -248,6 +257,10 @@ open class LayoutConstraint: CustomStringConvertible {
             return switch self {
             case .nonFiniteMultiplier: .nonFiniteMultiplier
             case .nonFiniteConstant: .nonFiniteConstant
+            case .multiplierOutOfRange(let value):
+                .valueOutOfRange(what: "the multiplier", value: value, limit: LayoutLimits.maximumMultiplier)
+            case .constantOutOfRange(let value):
+                .valueOutOfRange(what: "the constant", value: value, limit: LayoutLimits.maximumValue)
             case .invalidPairing: .invalidPairing(pair)
             case .locationWithConstant: .locationWithConstant("\(item).\(attribute)")
             case .mixedDirectional: .mixedDirectionalAttributes(pair)
@@ -257,9 +270,10 @@ open class LayoutConstraint: CustomStringConvertible {
 
     // MARK: Mutable parts
 
-    /// The constant added to the right side. A non-finite value is refused (the constant
-    /// keeps its value and the refusal is reported to the hierarchy's diagnostics); use
-    /// ``setConstant(_:)`` to get the error instead.
+    /// The constant added to the right side. A non-finite value, or one beyond
+    /// ``LayoutLimits/maximumValue``, is refused (the constant keeps its value and the
+    /// refusal is reported to the hierarchy's diagnostics); use ``setConstant(_:)`` to get
+    /// the error instead.
     public var constant: Double {
         get { storedConstant }
         set {
@@ -268,9 +282,10 @@ open class LayoutConstraint: CustomStringConvertible {
     }
 
     /// Sets the constant; an active constraint is updated in place in the engine.
-    /// - Throws: ``LayoutError/nonFiniteConstant``.
+    /// - Throws: ``LayoutError/nonFiniteConstant``; ``LayoutError/valueOutOfRange(what:value:limit:)``
+    ///   beyond ``LayoutLimits/maximumValue``.
     public func setConstant(_ value: Double) throws {
-        guard value.isFinite else { throw LayoutError.nonFiniteConstant }
+        try LayoutLimits.checkConstant(value)
         guard value != storedConstant else { return }
         storedConstant = value
         installedOn?.engineIfAny?.constantChanged(self)

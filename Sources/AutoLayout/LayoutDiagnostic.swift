@@ -5,6 +5,10 @@ public enum LayoutDiagnostic: CustomStringConvertible {
     case unsatisfiable(constraint: LayoutConstraint, conflicts: [LayoutConstraint], broken: LayoutConstraint)
     /// A constraint could not be activated, or a value was refused.
     case rejected(constraint: LayoutConstraint, error: LayoutError)
+    /// A value for a view was refused: a frame, margins, safe-area insets, an intrinsic
+    /// content size or a fitting size beyond ``LayoutLimits`` (or not finite). The view
+    /// keeps its previous value (an intrinsic size counts as none on that axis).
+    case rejectedValue(view: LayoutView, error: LayoutError)
     /// ``LayoutView/layoutSubviews()`` kept invalidating layout; these views still needed
     /// layout when the engine stopped after `passes` passes.
     case layoutFeedbackLoop(views: [LayoutView], passes: Int)
@@ -32,6 +36,8 @@ public enum LayoutDiagnostic: CustomStringConvertible {
             return lines.joined(separator: "\n")
         case .rejected(let constraint, let error):
             return "Rejected \(constraint): \(error)"
+        case .rejectedValue(let view, let error):
+            return "Rejected a value for \(view): \(error)"
         case .layoutFeedbackLoop(let views, let passes):
             return "Layout feedback loop: after \(passes) passes these views still need layout: "
                 + views.map(\.description).joined(separator: ", ")

@@ -7,8 +7,20 @@ extension LayoutEngine {
     /// priorities instead of being fixed. A root view is solved in its own engine and put
     /// back; a subview is solved with its subtree alone, in a scratch engine, so neither
     /// changes the hierarchy's layout.
+    ///
+    /// A target component beyond ``LayoutLimits`` (or not finite) is refused and reported;
+    /// the view's current size stands in for it.
     func fittingSize(of view: LayoutView, target: Size, horizontal: LayoutPriority,
                      vertical: LayoutPriority) -> Size {
+        var target = target
+        if !LayoutLimits.contains(target.width) {
+            view.refuse(.valueOutOfRange(what: "the fitting width", value: target.width, limit: LayoutLimits.maximumValue))
+            target.width = view.storedFrame.width
+        }
+        if !LayoutLimits.contains(target.height) {
+            view.refuse(.valueOutOfRange(what: "the fitting height", value: target.height, limit: LayoutLimits.maximumValue))
+            target.height = view.storedFrame.height
+        }
         let engine = view === root ? self : LayoutEngine(root: view, scratch: true)
         if engine !== self { engine.adopt(view) }
         return engine.fitRoot(target: target, horizontal: horizontal, vertical: vertical)

@@ -66,8 +66,10 @@ final class LayoutEngine {
     /// The views flagged for ``LayoutView/updateConstraints()``.
     @exclusivity(unchecked) var updateFlags = FlaggedViews()
 
-    /// The diagnostics reported so far (the most recent 100).
+    /// The diagnostics reported so far (the most recent ``keptDiagnosticCount``).
     @exclusivity(unchecked) var diagnostics: [LayoutDiagnostic] = []
+    /// How many diagnostics were reported before those in ``diagnostics`` and dropped.
+    @exclusivity(unchecked) var droppedDiagnosticCount = 0
     /// Installed constraints not yet in the solver (see ``flush()``), and their lowerings
     /// at the same indices (kept apart so the batch goes to the solver without a copy).
     @exclusivity(unchecked) var pending: [LayoutConstraint] = []
@@ -191,25 +193,6 @@ final class LayoutEngine {
         }
     }
 
-    func breakConstraint(_ constraint: LayoutConstraint, because error: SolverError) {
-        broken.append(constraint)
-        var conflicts: [LayoutConstraint] = []
-        if case .unsatisfiableConstraint(_, let found) = error {
-            // Name the solver's constraints by their layout constraints (only on this path).
-            var owners: [Identity: LayoutConstraint] = [:]
-            for view in root.subtree() {
-                for c in view.constraints + (generatedConstraints(of: view)?.all ?? []) {
-                    if let lowering = lowering(of: c) { owners[Identity(lowering)] = c }
-                }
-            }
-            conflicts = found.compactMap { owners[Identity($0)] }
-            for c in aliasConstraints(readBy: [constraint] + conflicts) where !conflicts.contains(where: { $0 === c }) {
-                conflicts.append(c)
-            }
-        }
-        report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
-    }
-
     /// Tries the broken constraints again (once after any number of removals, before the
     /// next layout), without asking the solver to explain the ones that still do not fit.
     func retryBroken() {
@@ -258,14 +241,6 @@ final class LayoutEngine {
     /// The priority of an active constraint changed.
     func priorityChanged(_ constraint: LayoutConstraint) {
         constantChanged(constraint)
-    }
-
-    func report(_ diagnostic: LayoutDiagnostic) {
-        // Conflicts among queued constraints come first, in the order things happened.
-        flush()
-        diagnostics.append(diagnostic)
-        if diagnostics.count > 100 { diagnostics.removeFirst(diagnostics.count - 100) }
-        root.layoutDiagnosticsHandler?(diagnostic)
     }
 
     // MARK: Hierarchy
@@ -363,20 +338,6 @@ final class LayoutEngine {
 }
 
 extension LayoutView {
-    /// Called with every diagnostic of the hierarchy this view is the root of, in the order
-    /// they happen. A conflict among newly activated constraints is found when the engine
-    /// next solves (see ``LayoutConstraint/activate()``), and before any later diagnostic.
-    public var layoutDiagnosticsHandler: ((LayoutDiagnostic) -> Void)? {
-        get { diagnosticsHandlerStorage }
-        set { diagnosticsHandlerStorage = newValue }
-    }
-
-    /// The diagnostics the hierarchy's engine reported (the most recent 100).
-    public var layoutDiagnostics: [LayoutDiagnostic] {
-        engine.flush()
-        return engine.diagnostics
-    }
-
     /// The constraints of the hierarchy the engine broke because they could not hold.
     public var brokenConstraints: [LayoutConstraint] {
         engine.retryBroken()

@@ -20,6 +20,12 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
     case guideWithoutOwningView(String)
     /// Switching an active constraint between required and optional.
     case requiredPriorityChange(String)
+    /// A number beyond ``LayoutLimits`` (or not finite): `what` names it (`"the constant"`,
+    /// `"the frame's width"`), and `limit` is the largest magnitude allowed.
+    case valueOutOfRange(what: String, value: Double, limit: Double)
+    /// The solver refused a lowered constraint for a reason other than a conflict (a number
+    /// that is not finite, or one that rounding would lose); the message is the solver's.
+    case solverRefused(String)
 
     /// The message, in Apple's words where Apple has them.
     public var description: String {
@@ -49,6 +55,19 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
         case .requiredPriorityChange(let constraint):
             "Mutating a priority from required to not on an installed constraint (or vice-versa) is not supported. "
                 + "You passed priority for \(constraint)."
+        case .valueOutOfRange(let what, let value, let limit):
+            "\(capitalized(what)) is \(value.isNaN ? "nan" : format(value)), "
+                + (value.isFinite ? "out of range: " : "not a finite number: ")
+                + (limit == LayoutLimits.maximumMultiplier && what.hasSuffix("multiplier")
+                   ? "multipliers must be within ±\(format(limit)) (LayoutLimits.maximumMultiplier)."
+                   : "layout values must be within ±\(format(limit)) points (LayoutLimits.maximumValue).")
+        case .solverRefused(let message):
+            "The solver refused the constraint: \(message)."
         }
     }
+}
+
+/// The text with its first letter in upper case.
+private func capitalized(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
 }

@@ -4,10 +4,22 @@ extension LayoutView {
     /// The value of an intrinsic size component that has no natural size (-1).
     public static let noIntrinsicMetric: Double = -1
 
-    /// Restores the intrinsic size after ``invalidateIntrinsicContentSize()``.
+    /// Restores the intrinsic size after ``invalidateIntrinsicContentSize()``. A component
+    /// that is NaN or beyond ``LayoutLimits/maximumValue`` counts as
+    /// ``noIntrinsicMetric``, and is reported (negative ones mean "none", as in UIKit).
     func currentIntrinsicSize() -> Size {
         if let cached = intrinsicSizeCache { return cached }
-        let size = intrinsicContentSize
+        var size = intrinsicContentSize
+        if !(size.width <= LayoutLimits.maximumValue) {
+            refuse(.valueOutOfRange(what: "the intrinsic content width", value: size.width, limit: LayoutLimits.maximumValue),
+                   flushing: false)
+            size.width = LayoutView.noIntrinsicMetric
+        }
+        if !(size.height <= LayoutLimits.maximumValue) {
+            refuse(.valueOutOfRange(what: "the intrinsic content height", value: size.height, limit: LayoutLimits.maximumValue),
+                   flushing: false)
+            size.height = LayoutView.noIntrinsicMetric
+        }
         intrinsicSizeCache = size
         return size
     }
@@ -22,8 +34,10 @@ extension LayoutView {
     /// How strongly the view resists growing beyond its intrinsic size along an axis.
     public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority { huggingPriorities[axis.rawValue] }
 
-    /// Sets how strongly the view resists growing beyond its intrinsic size.
+    /// Sets how strongly the view resists growing beyond its intrinsic size. A priority
+    /// outside 1...1000 is refused and reported (``LayoutDiagnostic/rejectedValue(view:error:)``).
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        guard priority.isValid else { return refuse(.invalidPriority(priority.rawValue)) }
         huggingPriorities[axis.rawValue] = priority
         engineIfAny?.refreshContentSize(for: self)
     }
@@ -33,8 +47,10 @@ extension LayoutView {
         compressionPriorities[axis.rawValue]
     }
 
-    /// Sets how strongly the view resists shrinking below its intrinsic size.
+    /// Sets how strongly the view resists shrinking below its intrinsic size. A priority
+    /// outside 1...1000 is refused and reported, as for hugging.
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        guard priority.isValid else { return refuse(.invalidPriority(priority.rawValue)) }
         compressionPriorities[axis.rawValue] = priority
         engineIfAny?.refreshContentSize(for: self)
     }

@@ -2,16 +2,20 @@
 
 extension LayoutView {
     /// The insets of ``layoutMarginsGuide`` from the edges (8 on every side by default).
+    /// Insets beyond ``LayoutLimits`` (or not finite) are refused and reported, as for
+    /// ``frame``.
     public var layoutMargins: EdgeInsets {
         get { directionalMargins?.resolved(for: effectiveUserInterfaceLayoutDirection) ?? marginsStorage }
         set {
+            if let refusal = LayoutLimits.problem(with: newValue, "the layout margins") { return refuse(refusal) }
             directionalMargins = nil
             marginsStorage = newValue
             marginsChanged()
         }
     }
 
-    /// The margins with leading and trailing that follow the layout direction.
+    /// The margins with leading and trailing that follow the layout direction (refused and
+    /// reported beyond ``LayoutLimits``, as ``layoutMargins``).
     public var directionalLayoutMargins: DirectionalEdgeInsets {
         get {
             if let directional = directionalMargins { return directional }
@@ -21,6 +25,7 @@ extension LayoutView {
                 : DirectionalEdgeInsets(top: m.top, leading: m.right, bottom: m.bottom, trailing: m.left)
         }
         set {
+            if let refusal = LayoutLimits.problem(with: newValue, "the layout margins") { return refuse(refusal) }
             directionalMargins = newValue
             marginsChanged()
         }
@@ -49,7 +54,8 @@ extension LayoutView {
 
     /// The area of the view not covered by bars or the display's corners. Set it on the
     /// root view; a subview's insets are how far it reaches into the root's unsafe bands (up
-    /// to its own size), from the last layout pass.
+    /// to its own size), from the last layout pass. Insets beyond ``LayoutLimits`` (or not
+    /// finite) are refused and reported, as for ``frame``.
     public var safeAreaInsets: EdgeInsets {
         get {
             guard superview != nil else { return safeAreaInsetsStorage }
@@ -66,6 +72,7 @@ extension LayoutView {
                               right: reach(unsafe.right, f.maxX - (size.width - unsafe.right), f.width))
         }
         set {
+            if let refusal = LayoutLimits.problem(with: newValue, "the safe-area insets") { return refuse(refusal) }
             safeAreaInsetsStorage = newValue
             engineIfAny?.refreshGuides(below: self)
             setNeedsLayout()

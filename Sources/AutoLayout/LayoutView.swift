@@ -118,11 +118,15 @@ open class LayoutView: LayoutItem {
     /// they all are.
     @exclusivity(unchecked) var extrasStorage: ViewExtras?
 
-    /// Creates a view with a frame.
+    /// Creates a view with a frame. A frame beyond ``LayoutLimits`` (or not finite) is
+    /// refused: the view starts at ``Rect/zero`` and the refusal is reported to its
+    /// diagnostics (``LayoutDiagnostic/rejectedValue(view:error:)``).
     public init(frame: Rect = .zero) {
-        storedFrame = frame
+        let refusal = LayoutLimits.problem(with: frame, "the frame")
+        storedFrame = refusal == nil ? frame : .zero
         variables = ItemVariables()
         variables.viewReference = Unmanaged.passUnretained(self)
+        if let refusal { refuse(refusal) }
     }
 
     deinit {
@@ -162,11 +166,14 @@ open class LayoutView: LayoutItem {
     /// The view's rectangle in its superview's coordinates. Setting it on a view placed by
     /// constraints lasts until the next layout pass; on a root view it sets the size the
     /// hierarchy is laid out in; on a view that translates its autoresizing mask it moves
-    /// the view's constraints.
+    /// the view's constraints. A frame beyond ``LayoutLimits`` (or not finite) is refused:
+    /// the view keeps its frame and the refusal is reported
+    /// (``LayoutDiagnostic/rejectedValue(view:error:)``).
     public var frame: Rect {
         get { storedFrame }
         set {
             guard newValue != storedFrame else { return }
+            if let refusal = LayoutLimits.problem(with: newValue, "the frame") { return refuse(refusal) }
             storedFrame = newValue
             engineIfAny?.frameChanged(of: self)
             setNeedsLayout()

@@ -164,6 +164,7 @@ struct VisualFormatParser {
             let start = index
             if let value = try number() {
                 guard value >= 0 else { throw fail("A negative spacing must be written in parentheses: -(\(AutoLayout.format(value)))-", at: start) }
+                try checkConstant(value, at: start)
                 predicates = [Predicate(relation: .equal, object: .constant(value), priority: .required)]
             } else if let name = identifier() {
                 predicates = [Predicate(relation: .equal, object: try object(named: name, at: start, allowsViews: false),
@@ -203,6 +204,7 @@ struct VisualFormatParser {
         let start = index
         let object: Predicate.Object
         if let value = try number() {
+            try checkConstant(value, at: start)
             object = .constant(value)
         } else if let name = identifier() {
             object = try self.object(named: name, at: start, allowsViews: allowsViews)
@@ -230,12 +232,20 @@ struct VisualFormatParser {
         return Predicate(relation: relation, object: object, priority: priority)
     }
 
+    /// Throws at `start` for a constant beyond ``LayoutLimits/maximumValue``.
+    func checkConstant(_ value: Double, at start: Int) throws(VisualFormatError) {
+        do throws(LayoutError) { try LayoutLimits.check(value, "the constant") } catch { throw fail(error.description, at: start) }
+    }
+
     /// A name inside a predicate: a metric, or (in a view's size predicate) another view.
     func object(named name: String, at start: Int, allowsViews: Bool) throws(VisualFormatError) -> Predicate.Object {
         let metric = metrics[name], view = views[name]
         if metric != nil && view != nil { throw collision(name, at: start) }
         if let metric {
             guard metric.isFinite else { throw fail("The metric \(name) is not a finite number", at: start) }
+            do throws(LayoutError) { try LayoutLimits.check(metric, "the metric \(name)") } catch {
+                throw fail(error.description, at: start)
+            }
             return .constant(metric)
         }
         if let view {

@@ -12,6 +12,16 @@
 ///   the required constraints already in the solver that it contradicts.
 /// - **Deterministic.** Every pivot and tie is chosen by creation order and history, never
 ///   by hashing.
+/// - **Numbers it can trust.** NaN and infinities are refused
+///   (``SolverError/nonFiniteNumber(_:)``). After a call that adds or replaces a required
+///   constraint, that constraint holds at the solved values to within 1e-6 of its
+///   magnitude (the constant plus each term's size, at least 1), or the call throws
+///   ``SolverError/precisionLoss(_:residual:)`` and is undone: doubles keep about 16
+///   digits, so `x == 100` next to `x >= 1e20` would otherwise give x = 0. A suggestion
+///   or a constant change that would round away part of a value the solver holds is
+///   refused the same way. Once the solver has held a number beyond 1e9, every call checks
+///   every required constraint, and a removal that leaves one broken rebuilds the tableau;
+///   below that (the usual case) the check costs one evaluation of the added constraint.
 /// - **Strictly ordered strengths.** The objective is lexicographic over strength levels
 ///   (see ``Strength``).
 ///
@@ -51,8 +61,12 @@ public final class Solver {
     /// Adds a constraint.
     /// - Throws: ``SolverError/duplicateConstraint(_:)`` if it is already in the solver;
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if it is required and cannot
-    ///   hold together with the required constraints already added.
+    ///   hold together with the required constraints already added;
+    ///   ``SolverError/nonFiniteNumber(_:)`` for a NaN or infinite constant, coefficient or
+    ///   strength; ``SolverError/precisionLoss(_:residual:)`` if rounding would break a
+    ///   required constraint.
     public func addConstraint(_ constraint: Constraint) throws(SolverError) {
+        try validateNumbers(of: constraint)
         do throws(Tableau.StepError) {
             try tableau.addNew(constraint)
         } catch {
@@ -76,7 +90,9 @@ public final class Solver {
     /// The outcome is that of calling ``addConstraint(_:)`` for each constraint in order
     /// and passing every thrown error to `onFailure`: a failed constraint is skipped and
     /// leaves no trace, the others are added. A constraint already in the solver, or
-    /// earlier in the batch, fails with ``SolverError/duplicateConstraint(_:)``.
+    /// earlier in the batch, fails with ``SolverError/duplicateConstraint(_:)``; one with a
+    /// number that is not finite, with ``SolverError/nonFiniteNumber(_:)`` (the batch is
+    /// then added one constraint at a time).
     ///
     /// It is cheaper than adding one at a time: the batch runs as one transaction and the
     /// objective is optimized once, at the end (a constraint whose row needs the dual
@@ -90,7 +106,7 @@ public final class Solver {
     /// constraints.
     public func addConstraints(_ constraints: [Constraint], onFailure: (Constraint, SolverError) -> Void) {
         guard !constraints.isEmpty else { return }
-        if let duplicates = tableau.addBatch(constraints) {
+        if haveFiniteNumbers(constraints), let duplicates = tableau.addBatch(constraints) {
             for position in duplicates {
                 onFailure(constraints[position], .duplicateConstraint(constraints[position]))
             }
@@ -109,6 +125,7 @@ public final class Solver {
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not in the solver.
     public func removeConstraint(_ constraint: Constraint) throws(SolverError) {
         try tableau.remove(constraint)
+        tableau.rebuildIfRequiredBroken()
     }
 
     /// Replaces a constraint in the solver by another, as one transaction.
@@ -121,11 +138,15 @@ public final class Solver {
     /// keeps `old` and is unchanged.
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if `old` is not in the solver;
     ///   ``SolverError/duplicateConstraint(_:)`` if `new` already is;
-    ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if `new` cannot hold.
+    ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if `new` cannot hold;
+    ///   ``SolverError/nonFiniteNumber(_:)`` if `new` has a number that is not finite;
+    ///   ``SolverError/precisionLoss(_:residual:)`` if rounding would break a required
+    ///   constraint or lose part of a value.
     public func replaceConstraint(_ old: Constraint, with new: Constraint) throws(SolverError) {
         guard tableau.hasRecord(old) else { throw .unknownConstraint(old) }
         guard old !== new else { return }
         guard !tableau.hasRecord(new) else { throw .duplicateConstraint(new) }
+        try validateNumbers(of: new)
         try tableau.rebuildIfNeeded()
         do throws(Tableau.StepError) {
             try tableau.replace(old, with: new)
@@ -156,8 +177,10 @@ public final class Solver {
     /// Makes a variable editable: ``suggestValue(_:_:)`` then pulls it toward a value with
     /// the given strength. The edit starts at 0, as in kiwi.
     /// - Throws: ``SolverError/duplicateEditVariable(_:)`` if it is already editable;
-    ///   ``SolverError/badRequiredStrength(_:)`` if the strength is required.
+    ///   ``SolverError/badRequiredStrength(_:)`` if the strength is required;
+    ///   ``SolverError/nonFiniteNumber(_:)`` if it has a level or weight that is not finite.
     public func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
+        try validateEdit(variable, strength: strength)
         try tableau.addEditVariable(variable, strength: strength)
     }
 
@@ -165,6 +188,7 @@ public final class Solver {
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not editable.
     public func removeEditVariable(_ variable: Variable) throws(SolverError) {
         try tableau.removeEditVariable(variable)
+        tableau.rebuildIfRequiredBroken()
     }
 
     /// Whether the variable is editable.
@@ -173,8 +197,12 @@ public final class Solver {
     }
 
     /// Pulls an editable variable toward a value, re-solving with the dual simplex.
-    /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not editable.
+    /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not editable;
+    ///   ``SolverError/nonFiniteNumber(_:)`` for NaN or an infinity;
+    ///   ``SolverError/precisionLoss(_:residual:)`` if the value is so much larger than the
+    ///   values it moves that rounding would lose part of them.
     public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
+        try validateSuggestion(variable, value)
         try tableau.suggestValue(variable, value)
     }
 

@@ -14,6 +14,18 @@ public enum SolverError: Error, CustomStringConvertible {
     case unknownEditVariable(Variable)
     /// Edit variables cannot be required.
     case badRequiredStrength(Variable)
+    /// A number given to the solver is not finite (NaN or infinite): a constraint's
+    /// constant or coefficient, a strength's level or weight, or a suggested value. The
+    /// message says which, and where.
+    case nonFiniteNumber(String)
+    /// Floating-point rounding would lose a small number among much larger ones, such as a
+    /// preference `x >= 1e20` next to `x == 100`; the call was undone. When the constraint
+    /// is required, it is the one that would not hold, and `residual` its expression's value
+    /// (which should be zero, or on the right side of zero). Otherwise it is the edit (as
+    /// `variable - suggested value == 0`) or the new constraint of a replacement whose change
+    /// would lose `residual` from the values the solver holds. See ``Solver`` for the
+    /// tolerance.
+    case precisionLoss(Constraint, residual: Double)
     /// The solver found its own state inconsistent; the message says where.
     case internalError(String)
 
@@ -29,6 +41,12 @@ public enum SolverError: Error, CustomStringConvertible {
         case .duplicateEditVariable(let v): "duplicate edit variable: \(v)"
         case .unknownEditVariable(let v): "unknown edit variable: \(v)"
         case .badRequiredStrength(let v): "an edit variable cannot be required: \(v)"
+        case .nonFiniteNumber(let what): "not a finite number: \(what)"
+        case .precisionLoss(let c, let residual):
+            (c.strength.isRequired ? "the required constraint \(c) would be off by \(formatNumber(residual))"
+                : "the change to \(c) would lose \(formatNumber(residual)) from the values the solver holds")
+                + ": floating-point rounding loses small numbers next to much larger ones; the call was undone "
+                + "(keep magnitudes within about 1e9 of each other)"
         case .internalError(let message): "internal solver error: \(message)"
         }
     }

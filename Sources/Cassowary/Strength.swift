@@ -23,12 +23,25 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
     public let isRequired: Bool
 
     private init(components: [Component], isRequired: Bool) {
+        // A component that is not finite is kept, so that a solver refuses the strength
+        // (see ``isFinite``) instead of dropping the component silently.
+        func kept(_ c: Component) -> Bool { c.weight > 0 || !c.weight.isFinite || !c.level.isFinite }
         if components.count == 1 {
-            self.components = components[0].weight > 0 ? components : []
+            self.components = kept(components[0]) ? components : []
         } else {
-            self.components = components.filter { $0.weight > 0 }.sorted { $0.level > $1.level }
+            let kept = components.filter(kept)
+            self.components = kept.allSatisfy { $0.level.isFinite } ? kept.sorted { $0.level > $1.level } : kept
         }
         self.isRequired = isRequired
+    }
+
+    /// Whether every level and weight is a finite number. A ``Solver`` refuses a strength
+    /// that is not (``SolverError/nonFiniteNumber(_:)``): the initializers keep a NaN or
+    /// infinite input as it is, rather than clipping it to a number it never meant.
+    public var isFinite: Bool {
+        var probe = 0.0
+        for component in components { probe += component.level * 0 + component.weight * 0 }
+        return probe == 0
     }
 
     /// kiwi's level for `strong` (1,000,000).
@@ -48,10 +61,16 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
     public static let weak = create(0, 0, 1)
 
     /// kiwi's `strength.create(a, b, c, w)`: `a * w` on the strong level, `b * w` on the
-    /// medium level and `c * w` on the weak level, each clipped to 0...1000.
+    /// medium level and `c * w` on the weak level, each clipped to 0...1000. A NaN or
+    /// infinite input is not clipped: the strength is not ``isFinite`` and a solver
+    /// refuses it.
     public static func create(_ strong: Double, _ medium: Double, _ weak: Double,
                               weight: Double = 1) -> Strength {
-        func clip(_ v: Double) -> Double { max(0, min(1000, v * weight)) }
+        func clip(_ v: Double) -> Double {
+            guard v.isFinite && weight.isFinite else { return .nan }
+            let product = v * weight
+            return product.isNaN ? .nan : max(0, min(1000, product))
+        }
         return Strength(components: [
             Component(level: strongLevel, weight: clip(strong)),
             Component(level: mediumLevel, weight: clip(medium)),
@@ -62,8 +81,14 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// A strength from a number on kiwi's scale, clipped to 0...required. The number is
     /// split into its strong, medium and weak parts (3,000,000 is strong with weight 3;
     /// 40,000 is medium with weight 40); a value at or above 1,001,001,000 is ``required``.
+    /// NaN and infinities are not clipped: the strength is not ``isFinite`` and a solver
+    /// refuses it.
     public init(_ value: Double) {
-        let v = value.isNaN ? 0 : max(0, value)
+        guard value.isFinite else {
+            self.init(components: [Component(level: .nan, weight: .nan)], isRequired: false)
+            return
+        }
+        let v = max(0, value)
         if v >= Strength.required.value {
             self = .required
             return
@@ -77,9 +102,11 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// A strength on a level of its own, for clients that want strictly ordered
     /// priorities (Auto Layout's 1...999): `level(750)` always beats any error at
-    /// `level(749)`.
+    /// `level(749)`. A NaN or infinite level or weight makes a strength that is not
+    /// ``isFinite``, which a solver refuses.
     public static func level(_ level: Double, weight: Double = 1) -> Strength {
-        Strength(components: [Component(level: level, weight: max(0, weight))], isRequired: false)
+        Strength(components: [Component(level: level, weight: weight.isFinite ? max(0, weight) : weight)],
+                 isRequired: false)
     }
 
     /// The strength as one number on kiwi's scale: the sum of level × weight, or

@@ -43,6 +43,7 @@ extension Tableau {
             }
             processed = constraints.count
             if pendingOptimize { try optimize() }
+            try requireHold(afterAdding: constraints)
         } catch {
             rollback(mark)
             var skipped = duplicates.makeIterator(), nextSkipped = skipped.next()

@@ -12,7 +12,7 @@ extension Tableau {
     mutating func addNew(_ constraint: Constraint) throws(StepError) {
         guard !hasRecord(constraint) else { throw .failure(.duplicateConstraint(constraint)) }
         do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
-        try add(constraint)
+        try addHolding(constraint)
     }
 
     /// Removes a constraint; a required equality schedules a rebuild instead.
@@ -53,7 +53,11 @@ extension Tableau {
         let key = Identity(variable)
         guard edits[key] != nil else { throw .unknownEditVariable(variable) }
         try rebuildIfNeeded()
-        try run { (t: inout Tableau) throws(StepError) in try t.suggest(key, value) }
+        try run { (t: inout Tableau) throws(StepError) in
+            try t.suggest(key, value)
+            if abs(value) > Tableau.largeMagnitude { t.holdsLargeNumbers = true }
+            if t.holdsLargeNumbers { try t.requireAllHold() }
+        }
     }
 
     /// Writes the value of every variable whose row changed since the last call (and of
@@ -64,8 +68,8 @@ extension Tableau {
 
     /// The same, calling `changed` for each variable whose value actually changed.
     mutating func updateVariables(_ changed: (Variable) -> Void) {
-        if usesClasses { return updateThroughClasses(changed) }
         if (try? rebuildIfNeeded()) == nil { return }
+        if usesClasses { return updateThroughClasses(changed) }
         refreshValues { variable, value in
             variable.value = value
             changed(variable)
@@ -73,8 +77,8 @@ extension Tableau {
     }
 
     mutating func value(of variable: Variable) -> Double {
-        if usesClasses { return classValue(of: variable) }
         _ = try? rebuildIfNeeded()
+        if usesClasses { return classValue(of: variable) }
         guard let symbol = registeredSymbol(of: variable) else { return 0 }
         return evaluate(symbol.index)
     }
@@ -94,11 +98,5 @@ extension Tableau {
             }
         }
         writeMembers(movedAnchors: moved, changed)
-    }
-
-    /// The value of a symbol: its row's constant if it is basic, else zero. Read through
-    /// the buffer, without a copy of the row.
-    @inline(__always) func value(ofSymbolAt index: Int) -> Double {
-        rows.withUnsafeBufferPointer { $0[index]?.constant ?? 0 }
     }
 }

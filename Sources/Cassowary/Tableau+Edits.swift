@@ -10,12 +10,18 @@ extension Tableau {
         setEdit(key, info)
         let record = recordSlots[recordSlot(of: info.constraint)!]!
         let plus = record.marker!, minus = record.other!
+        var large = abs(delta) > Tableau.largeMagnitude
         if rows[plus.index] != nil {
             if shiftConstant(plus, by: -delta) < 0 { infeasible.append(plus) }
         } else if rows[minus.index] != nil {
             if shiftConstant(minus, by: delta) < 0 { infeasible.append(minus) }
         } else {
-            shiftRows(containing: plus, by: delta)
+            large = shiftRows(containing: plus, by: delta)
+        }
+        if large {
+            try requireExactShift(of: plus, ownShift: -delta, other: minus, otherShift: delta, columnShift: delta,
+                                  constraint: Constraint(info.constraint.expression - value, .equal,
+                                                         strength: info.constraint.strength))
         }
         do throws(StepError) {
             try dualOptimize()
@@ -38,7 +44,10 @@ extension Tableau {
     /// `symbol`, compacting its column on the way, and queues the restricted rows that
     /// became negative. This is the whole cost of an edit that changes no basis, so it
     /// works on the arrays moved out into locals, where no copy or access check happens.
-    mutating func shiftRows(containing symbol: Symbol, by delta: Double) {
+    /// Returns whether a row moved by more than ``largeMagnitude`` (then rounding may have
+    /// lost part of its constant: see ``requireExactShift(of:ownShift:other:otherShift:columnShift:constraint:)``).
+    @discardableResult
+    mutating func shiftRows(containing symbol: Symbol, by delta: Double) -> Bool {
         nextStamp()
         let stamp = self.stamp
         var table: [Row?] = [], marks: [SymbolState] = [], lists = Columns()
@@ -49,15 +58,19 @@ extension Tableau {
         var shifted: [(index: Int32, constant: Double)] = []
         shifted.reserveCapacity(lists.count(column))
         var changed: [Int32] = [], negative: [Symbol] = []
-        table.withUnsafeMutableBufferPointer { table in
-            marks.withUnsafeMutableBufferPointer { marks in
+        let limit = Tableau.largeMagnitude
+        let large = table.withUnsafeMutableBufferPointer { table -> Bool in
+            marks.withUnsafeMutableBufferPointer { marks -> Bool in
+                var large = false
                 lists.filter(column) { entry in
                     let i = Int(entry)
                     guard i < table.count, marks[i].stamp != stamp, table[i] != nil,
                           case let p = table[i].unsafelyUnwrapped.position(of: symbol), p.found else { return false }
                     marks[i].stamp = stamp
                     let old = table[i].unsafelyUnwrapped.constant
-                    let new = old + delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
+                    let shift = delta * table[i].unsafelyUnwrapped.cells[p.index].coefficient
+                    if abs(shift) > limit { large = true }
+                    let new = old + shift
                     table[i]!.constant = new
                     shifted.append((entry, old))
                     if marks[i].symbol.isExternal {
@@ -70,6 +83,7 @@ extension Tableau {
                     }
                     return true
                 }
+                return large
             }
         }
         swap(&table, &rows)
@@ -87,6 +101,7 @@ extension Tableau {
                 constantJournal.append(contentsOf: shifted)
             }
         }
+        return large
     }
 
     /// Replaces `old` by `new` in one transaction: by shifting `old`'s marker column when
@@ -94,7 +109,10 @@ extension Tableau {
     mutating func replace(_ old: Constraint, with new: Constraint) throws(StepError) {
         guard let slot = recordSlot(of: old) else { throw .failure(.unknownConstraint(old)) }
         if recordSlots[slot]!.link >= 0 {
-            try transaction { (t: inout Tableau) throws(StepError) in try t.replaceLink(slot, with: new) }
+            try transaction { (t: inout Tableau) throws(StepError) in
+                try t.replaceLink(slot, with: new)
+                try t.requireHold(afterAdding: new)
+            }
             return
         }
         if recordSlots[slot]!.marker == nil {
@@ -106,7 +124,7 @@ extension Tableau {
             needsRebuild = true
             do throws(StepError) {
                 do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
-                try add(new)
+                try addHolding(new)
             } catch {
                 self = saved
                 // The rebuild moved the records to other slots.
@@ -120,6 +138,7 @@ extension Tableau {
             guard let marker = record.marker, Tableau.differOnlyInConstant(old, new) else {
                 try t.erase(slot)
                 try t.insert(new)
+                try t.requireHold(afterAdding: new)
                 return
             }
             // The row says expr + σ·m = 0. With expr + Δ in its place, m' = m − Δ/σ keeps
@@ -135,6 +154,7 @@ extension Tableau {
             // Same slot, same generation: the uses of the members stay valid (same terms).
             t.addRecord(Record(constraint: new, marker: record.marker, other: record.other, sequence: record.sequence,
                                generation: record.generation), journaled: true)
+            var large = abs(shift) > Tableau.largeMagnitude
             if t.rows[marker.index] != nil {
                 let value = t.shiftConstant(marker, by: shift)
                 if marker.isDummy && !nearZero(value) {
@@ -144,10 +164,15 @@ extension Tableau {
                 }
                 if value < 0 { t.infeasible.append(marker) }
             } else {
-                t.shiftRows(containing: marker, by: -shift)
+                large = t.shiftRows(containing: marker, by: -shift)
+            }
+            if large {
+                try t.requireExactShift(of: marker, ownShift: shift, other: nil, otherShift: 0, columnShift: -shift,
+                                        constraint: new)
             }
             try t.dualOptimize()
             try t.optimize()
+            try t.requireHold(afterAdding: new)
         }
     }
 

@@ -101,6 +101,10 @@ struct Tableau {
     /// Required equalities have no marker column (see ``Solver/init()``), so removing one
     /// rebuilds the tableau, lazily, before the next call that needs it.
     var needsRebuild = false
+    /// Whether a number beyond ``largeMagnitude`` ever came in, even in a call that was
+    /// undone: set by ``Solver`` as it validates constraints, and by suggestions (see
+    /// Tableau+Validation.swift).
+    var holdsLargeNumbers = false
     /// When set, required equalities get a dummy marker so conflicts can be traced.
     let tracksEqualityMarkers: Bool
     /// Whether required equalities `x - y == c` and `x == c` are kept out of the tableau
@@ -270,6 +274,11 @@ extension Tableau {
         objective = Objective()
         infeasible = []
         expansion = []
+        if usesClasses {
+            // The links go back into the classes with the records.
+            classes = EqualityClasses()
+            releasedMembers = []
+        }
         dropVariableIndex()
         dirty = []
     }

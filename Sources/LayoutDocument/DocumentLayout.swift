@@ -23,8 +23,11 @@ public final class DocumentLayout {
         self.constraints = constraints
     }
 
-    /// What the engine reported: broken constraints, feedback loops.
+    /// What the engine reported: broken constraints, feedback loops (the most recent 100).
     public var diagnostics: [LayoutDiagnostic] { root.layoutDiagnostics }
+
+    /// How many diagnostics came before ``diagnostics`` and were dropped.
+    public var droppedDiagnosticCount: Int { root.droppedLayoutDiagnosticCount }
 
     /// Constraints the engine had to break.
     public var brokenConstraints: [LayoutConstraint] { root.brokenConstraints }

@@ -37,11 +37,19 @@ extension LayoutDocument {
         return try parser.document(root)
     }
 
+    /// How deep lists and mappings may nest: libyaml's limit (`MAX_NESTING_LEVEL`, which
+    /// Yams leaves at its default), far deeper than any layout needs.
+    static let maximumNesting = 1000
+
     static func yamlError(_ error: YamlError, file: String) -> DocumentError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            // libyaml names its setter in this message; say what is wrong instead.
+            let message = problem.hasPrefix("Maximum nesting level reached")
+                ? "the document nests too deep: lists and mappings may nest at most \(maximumNesting) levels"
+                : "invalid YAML: \(problem)"
             return DocumentError(file: file, position: SourcePosition(line: mark.line, column: mark.column),
-                                 message: "invalid YAML: \(problem)")
+                                 message: message)
         default:
             return DocumentError(file: file, position: nil, message: "invalid YAML: \(error)")
         }
@@ -124,8 +132,18 @@ struct DocumentParser {
             spec.text = try reader.string(text, "a text")
         }
         if let size = values["fontSize"] {
-            spec.fontSize = try reader.number(size, "a font size")
+            spec.fontSize = try reader.value(size, "a font size")
             guard spec.fontSize > 0 else { throw reader.error(size, "a font size must be positive") }
+        }
+        if spec.kind.hasText, values["size"] == nil {
+            // The text's size is the view's intrinsic size: it must be a layout value too.
+            let measured = spec.kind.intrinsicSize(text: spec.text, fontSize: spec.fontSize)
+            for (value, what) in [(measured.width, "wide"), (measured.height, "tall")] {
+                guard let value, !LayoutLimits.contains(value) else { continue }
+                throw reader.error(values["fontSize"] ?? values["text"] ?? node,
+                                   "the text would be \(reader.text(value)) points \(what), beyond the largest layout value "
+                                   + "(±\(reader.text(LayoutLimits.maximumValue)) points): use a smaller font size")
+            }
         }
         if let size = values["size"] { spec.intrinsicSize = try intrinsic(size) }
         spec.hugging = try values["hugging"].map { (n) throws(DocumentError) in try reader.priorityPair(n, defaults: spec.kind.defaultHugging) }
@@ -135,8 +153,8 @@ struct DocumentParser {
         if let frame = values["frame"] {
             let items = try reader.list(frame, "a frame")
             guard items.count == 4 else { throw reader.error(frame, "expected a frame as [x, y, width, height]") }
-            spec.frame = Rect(x: try reader.number(items[0], "x"), y: try reader.number(items[1], "y"),
-                              width: try reader.number(items[2], "a width"), height: try reader.number(items[3], "a height"))
+            spec.frame = Rect(x: try reader.value(items[0], "x"), y: try reader.value(items[1], "y"),
+                              width: try reader.value(items[2], "a width"), height: try reader.value(items[3], "a height"))
             spec.translatesAutoresizingMaskIntoConstraints = true
         }
         if let translates = values["translatesAutoresizingMaskIntoConstraints"] {
@@ -156,9 +174,7 @@ struct DocumentParser {
     func intrinsic(_ node: Node) throws(DocumentError) -> (width: Double?, height: Double?) {
         func axis(_ n: Node, _ what: String) throws(DocumentError) -> Double? {
             if let text = n.scalar?.string, ["null", "~", "none", ""].contains(text) { return nil }
-            let value = try reader.number(n, what)
-            guard value >= 0 else { throw reader.error(n, "\(what) must not be negative") }
-            return value
+            return try reader.length(n, what)
         }
         if node.scalar != nil {
             let size = try reader.size(node)
@@ -210,7 +226,7 @@ struct DocumentParser {
             if let map = values["metrics"] {
                 guard let mapping = map.mapping else { throw reader.error(map, "expected metrics as a mapping of names to numbers") }
                 for (key, value) in mapping {
-                    metrics[try reader.identifier(key, "a metric name")] = try reader.number(value, "a metric value")
+                    metrics[try reader.identifier(key, "a metric name")] = try reader.value(value, "a metric value")
                 }
             }
             spec = ConstraintSpec(body: .visualFormat(try reader.string(format, "a visual format"), options: options, metrics: metrics),

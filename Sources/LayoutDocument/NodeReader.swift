@@ -57,10 +57,33 @@ struct NodeReader {
     }
 
     func number(_ node: Node, _ what: String) throws(DocumentError) -> Double {
-        guard let text = node.scalar?.string, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        if let text = node.scalar?.string, [".inf", "+.inf", "-.inf", ".nan"].contains(text.lowercased()) {
+            throw error(node, "\(what) must be a finite number, found '\(text)'")
+        }
+        guard let text = node.scalar?.string, let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
             throw error(node, "expected \(what) (a number), found \(describe(node))")
         }
+        guard value.isFinite else { throw error(node, "\(what) must be a finite number, found '\(text)'") }
         return value
+    }
+
+    /// A layout value in points: a finite number within ±``LayoutLimits/maximumValue``.
+    func value(_ node: Node, _ what: String) throws(DocumentError) -> Double {
+        let value = try number(node, what)
+        guard LayoutLimits.contains(value) else { throw error(node, outOfRange(what, value)) }
+        return value
+    }
+
+    /// A length in points: a layout value that is not negative.
+    func length(_ node: Node, _ what: String) throws(DocumentError) -> Double {
+        let value = try self.value(node, what)
+        guard value >= 0 else { throw error(node, "\(what) cannot be negative, found \(text(value))") }
+        return value
+    }
+
+    /// "`what` must be within ±1000000000 points …, found `value`".
+    func outOfRange(_ what: String, _ value: Double) -> String {
+        "\(what) must be within ±\(text(LayoutLimits.maximumValue)) points (the largest layout value), found \(text(value))"
     }
 
     func bool(_ node: Node, _ what: String) throws(DocumentError) -> Bool {
@@ -81,40 +104,49 @@ struct NodeReader {
         return text
     }
 
-    /// `375x667`, `[375, 667]` or `{width: 375, height: 667}`.
+    /// `375x667`, `[375, 667]` or `{width: 375, height: 667}`: two lengths, neither negative
+    /// nor beyond ``LayoutLimits/maximumValue``.
     func size(_ node: Node) throws(DocumentError) -> Size {
         if let text = node.scalar?.string {
             let parts = text.split(whereSeparator: { $0 == "x" || $0 == "×" || $0 == "X" })
-            guard parts.count == 2, let w = Double(parts[0].trimmingCharacters(in: .whitespaces)), let h = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-                  w.isFinite, h.isFinite, w >= 0, h >= 0 else {
+            guard parts.count == 2, let w = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+                  let h = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
                 throw error(node, "expected a size such as 375x667, found '\(text)'")
+            }
+            guard w.isFinite, h.isFinite else { throw error(node, "a size must be two finite numbers, found '\(text)'") }
+            guard w >= 0, h >= 0 else { throw error(node, "a size cannot be negative, found '\(text)'") }
+            for (value, what) in [(w, "a width"), (h, "a height")] where !LayoutLimits.contains(value) {
+                throw error(node, outOfRange(what, value))
             }
             return Size(width: w, height: h)
         }
         if case .sequence = node {
             let items = try list(node, "a size")
             guard items.count == 2 else { throw error(node, "expected a size [width, height]") }
-            return Size(width: try number(items[0], "a width"), height: try number(items[1], "a height"))
+            return Size(width: try length(items[0], "a width"), height: try length(items[1], "a height"))
         }
         let values = try mapping(node, "a size", allowed: ["width", "height"])
+        for key in ["width", "height"] where values[key] != nil {
+            _ = try length(values[key]!, "a \(key)")
+        }
         guard let w = values["width"], let h = values["height"] else { throw error(node, "a size needs width and height") }
-        return Size(width: try number(w, "a width"), height: try number(h, "a height"))
+        return Size(width: try length(w, "a width"), height: try length(h, "a height"))
     }
 
     /// `8` (all sides), `[top, left, bottom, right]` or `{top:, left:, bottom:, right:}` (missing sides 0).
     func insets(_ node: Node, _ what: String) throws(DocumentError) -> EdgeInsets {
         if node.scalar != nil {
-            let all = try number(node, what)
+            let all = try value(node, what)
             return EdgeInsets(top: all, left: all, bottom: all, right: all)
         }
         if case .sequence = node {
             let items = try list(node, what)
             guard items.count == 4 else { throw error(node, "expected \(what) as [top, left, bottom, right]") }
-            return EdgeInsets(top: try number(items[0], "top"), left: try number(items[1], "left"),
-                              bottom: try number(items[2], "bottom"), right: try number(items[3], "right"))
+            return EdgeInsets(top: try value(items[0], "top"), left: try value(items[1], "left"),
+                              bottom: try value(items[2], "bottom"), right: try value(items[3], "right"))
         }
         let values = try mapping(node, what, allowed: ["top", "left", "bottom", "right"])
-        func side(_ name: String) throws(DocumentError) -> Double { try values[name].map { (n) throws(DocumentError) in try number(n, name) } ?? 0 }
+        func side(_ name: String) throws(DocumentError) -> Double { try values[name].map { (n) throws(DocumentError) in try value(n, name) } ?? 0 }
         return EdgeInsets(top: try side("top"), left: try side("left"), bottom: try side("bottom"), right: try side("right"))
     }
 

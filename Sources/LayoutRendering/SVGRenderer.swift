@@ -84,8 +84,12 @@ public struct SVGRenderer {
     }
 }
 
-/// Numbers as SVG wants them: at most two decimals, no trailing zeros.
+/// Numbers as SVG wants them: at most two decimals, no trailing zeros. Whole numbers of
+/// 1e15 and beyond are written in exponent form rather than converted to an integer (which
+/// traps beyond Int64, at 9.2e18); non-finite values, which a layout never has, as 0.
 func number(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    guard abs(value) < 1e15 else { return String(value) }
     let rounded = (value * 100).rounded() / 100
     if rounded == rounded.rounded() { return String(Int64(rounded)) }
     var text = String(rounded)

@@ -15,9 +15,12 @@ struct AutoLayoutCommand: ParsableCommand {
         'button.centerX == root.centerX @250'. See the README and examples/.
 
         Exit codes: 0 laid out with every constraint satisfied; 1 the document, a format or an \
-        equation has a mistake (the message names the file, line and column); 2 laid out, but \
-        the engine had to break unsatisfiable constraints (they are listed on standard error); \
-        64 the command line is wrong.
+        equation has a mistake (the message names the file, line and column), or an output \
+        cannot be written; 2 laid out, but the engine had to break unsatisfiable constraints \
+        (they are listed on standard error); 64 the command line is wrong.
+
+        Layout values (sizes, constants, frames, margins, metrics) must be within ±1,000,000,000 \
+        points and multipliers within ±1,000,000; sizes cannot be negative.
         """,
         subcommands: [LayoutCommand.self, RenderCommand.self, VFLCommand.self]
     )
@@ -31,18 +34,25 @@ enum Exit {
     static let brokenConstraints = ExitCode(2)
 }
 
-/// A `WxH` size on the command line.
-struct SizeArgument: ExpressibleByArgument {
+/// A `WxH` size on the command line: two finite lengths, neither negative nor beyond
+/// ``LayoutLimits/maximumValue``.
+struct SizeArgument {
     let size: Size
 
-    init?(argument: String) {
+    /// Reads `375x667`; the error says what is wrong in the user's terms.
+    static func parse(_ argument: String) throws -> SizeArgument {
         let parts = argument.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 0, h >= 0, w.isFinite, h.isFinite
-        else { return nil }
-        size = Size(width: w, height: h)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw ValidationError("expected a size such as 375x667 (width x height in points)")
+        }
+        guard w.isFinite, h.isFinite else { throw ValidationError("a size must be two finite numbers, such as 375x667") }
+        guard w >= 0, h >= 0 else { throw ValidationError("a size cannot be negative") }
+        guard LayoutLimits.contains(w), LayoutLimits.contains(h) else {
+            throw ValidationError("a size must be at most \(format(LayoutLimits.maximumValue)) points "
+                                  + "on each side (the largest layout value)")
+        }
+        return SizeArgument(size: Size(width: w, height: h))
     }
-
-    static var defaultValueDescription: String { "WxH" }
 }
 
 /// Writes to standard error.
@@ -55,7 +65,12 @@ struct DocumentOptions: ParsableArguments {
     @Argument(help: "The layout document (YAML or JSON).")
     var file: String
 
-    @Option(name: .customLong("size"), help: "A root size such as 375x667; repeat for several. Default: the document's sizes.")
+    // Taken unconditionally, so that `--size -5x5` reaches the size's own check instead of
+    // being read as an unknown flag.
+    @Option(name: .customLong("size"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A root size such as 375x667; repeat for several. Default: the document's sizes.",
+                               valueName: "WxH"),
+            transform: SizeArgument.parse)
     var sizes: [SizeArgument] = []
 
     /// Loads the document and lays it out at each size; prints errors and exits with 1.
@@ -75,6 +90,11 @@ struct DocumentOptions: ParsableArguments {
         var broken = false
         for layout in layouts where !layout.diagnostics.isEmpty {
             printError("at \(format(layout.size.width))x\(format(layout.size.height)):")
+            let dropped = layout.droppedDiagnosticCount
+            if dropped > 0 {
+                printError("... \(dropped) earlier diagnostic\(dropped == 1 ? "" : "s") not shown "
+                           + "(the engine keeps the last \(layout.diagnostics.count))\n")
+            }
             for diagnostic in layout.diagnostics { printError("\(diagnostic)\n") }
             broken = broken || !layout.brokenConstraints.isEmpty
         }
@@ -87,4 +107,27 @@ func format(_ value: Double) -> String {
     let rounded = (value * 100).rounded() / 100
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
     return String(rounded)
+}
+
+/// Why a folder cannot be made, in words: an ancestor that is a file, or the system's reason.
+func folderProblem(_ path: String, _ error: Error) -> String {
+    var ancestor = ""
+    for component in (path as NSString).pathComponents {
+        ancestor = ancestor.isEmpty ? component : (ancestor as NSString).appendingPathComponent(component)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder), !isFolder.boolValue {
+            return "\(ancestor) is a file, not a folder"
+        }
+    }
+    return reason(error)
+}
+
+/// The underlying system reason of a file error (`Permission denied`), else its description.
+func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(underlying.code)))
+    }
+    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+    return nsError.localizedDescription
 }

@@ -31,7 +31,7 @@ struct RenderCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
-            printError("cannot create the folder \(output): \(error.localizedDescription)")
+            printError("cannot create the output folder \(output): \(folderProblem(output, error))")
             throw Exit.inputError
         }
         let name = ((document.file as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -42,7 +42,7 @@ struct RenderCommand: ParsableCommand {
             do {
                 try renderer.render(layout).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
             } catch {
-                printError("cannot write \(base).svg: \(error.localizedDescription)")
+                printError("cannot write \(base).svg: \(reason(error))")
                 throw Exit.inputError
             }
             print(base + ".svg")

@@ -29,6 +29,39 @@ struct VFLCommand: ParsableCommand {
     @Flag(help: "Make '|-' attach to the superview's layout margins instead of 20 points from its edge.")
     var layoutMargins = false
 
+    /// Checks `--metrics` and `--options` while parsing, so a mistake is reported with this
+    /// command's usage (an error thrown from ``run()`` gets the top-level usage).
+    func validate() throws {
+        _ = try parsedMetrics()
+        _ = try parsedOptions()
+    }
+
+    /// `--metrics` as a dictionary.
+    func parsedMetrics() throws -> [String: Double] {
+        var values: [String: Double] = [:]
+        for pair in metrics.split(separator: ",") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let value = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("a metric must be name=number, got '\(pair)'")
+            }
+            guard value.isFinite else { throw ValidationError("the metric '\(pair)' is not a finite number") }
+            values[parts[0].trimmingCharacters(in: .whitespaces)] = value
+        }
+        return values
+    }
+
+    /// `--options` as format options.
+    func parsedOptions() throws -> LayoutConstraint.FormatOptions {
+        var parsed: LayoutConstraint.FormatOptions = []
+        for name in options.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let option = Self.optionNames[name] else {
+                throw ValidationError("unknown option '\(name)'; expected one of: " + Self.optionNames.keys.sorted().joined(separator: ", "))
+            }
+            parsed.formUnion(option)
+        }
+        return parsed
+    }
+
     func run() throws {
         let superview = LayoutView(identifier: "superview")
         var made: [String: LayoutView] = [:]
@@ -37,21 +70,7 @@ struct VFLCommand: ParsableCommand {
             superview.addSubview(view)
             made[name] = view
         }
-        var values: [String: Double] = [:]
-        for pair in metrics.split(separator: ",") where !pair.isEmpty {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let value = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError("a metric must be name=number, got '\(pair)'")
-            }
-            values[parts[0].trimmingCharacters(in: .whitespaces)] = value
-        }
-        var parsed: LayoutConstraint.FormatOptions = []
-        for name in options.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            guard let option = Self.optionNames[name] else {
-                throw ValidationError("unknown option '\(name)'; expected one of: " + Self.optionNames.keys.sorted().joined(separator: ", "))
-            }
-            parsed.formUnion(option)
-        }
+        let values = try parsedMetrics(), parsed = try parsedOptions()
         do {
             let constraints = try LayoutConstraint.constraints(withVisualFormat: format, options: parsed, metrics: values,
                                                                views: made,

@@ -117,7 +117,8 @@ import Testing
         let missing = try Self.run(["render", "/nonexistent.yaml", "-o", "/tmp"])
         #expect(missing.status == 1 && missing.error == "/nonexistent.yaml: error: cannot read the file\n")
         let folder = try Self.run(["render", "examples/card.yaml", "-o", "/dev/null/pictures"])
-        #expect(folder.status == 1 && folder.error.hasPrefix("cannot create the folder /dev/null/pictures"))
+        #expect(folder.status == 1
+                && folder.error == "cannot create the output folder /dev/null/pictures: /dev/null is a file, not a folder\n")
         let format = try Self.temporaryFile("size: 100x100\nviews:\n  - id: a\nconstraints:\n  - \"H:|-[a]-[b]\"\n")
         let caret = try Self.run(["render", format, "-o", "/tmp"])
         #expect(caret.status == 1 && caret.error == "\(format):5:16: error: Unable to find view with name b\nH:|-[a]-[b]\n          ^\n")
@@ -145,5 +146,70 @@ import Testing
         }
         let sub = try Self.run(["render", "--help"])
         #expect(sub.output.contains("rsvg-convert") && sub.output.contains("--no-constraints"))
+    }
+
+    @Test("--size refuses negative, huge and malformed sizes in words, never crashing")
+    func sizesOnTheCommandLine() throws {
+        for argument in [["--size", "-5x5"], ["--size=-5x5"]] {
+            let negative = try Self.run(["layout", "examples/card.yaml"] + argument)
+            #expect(negative.status == 64 && negative.output.isEmpty)
+            #expect(negative.error.hasPrefix("Error: The value '-5x5' is invalid for '--size <WxH>': a size cannot be negative\n"),
+                    "\(negative.error)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("autolayout-huge-\(UUID().uuidString)").path
+        let huge = try Self.run(["render", "examples/card.yaml", "--size", "1e19x1", "-o", folder, "--svg-only"])
+        #expect(huge.status == 64 && huge.error.hasPrefix("Error: The value '1e19x1' is invalid for '--size <WxH>': "
+            + "a size must be at most 1000000000 points on each side (the largest layout value)\n"))
+        let infinite = try Self.run(["layout", "examples/card.yaml", "--size", "infx5"])
+        #expect(infinite.status == 64 && infinite.error.contains("a size must be two finite numbers, such as 375x667"))
+        // The largest size renders, with plain numbers in the picture.
+        let largest = try Self.run(["render", "examples/card.yaml", "--size", "1000000000x1", "-o", folder, "--svg-only"])
+        #expect(largest.status == 0 && largest.output == "\(folder)/card-1000000000x1.svg\n", "\(largest.error)")
+        let svg = FileManager.default.contents(atPath: "\(folder)/card-1000000000x1.svg").map { String(decoding: $0, as: UTF8.self) }
+        #expect(svg?.contains("width=\"1000000048\"") == true)
+    }
+
+    @Test func outputFolderUnderAFileSaysSo() throws {
+        let file = try Self.temporaryFile("not a folder", name: "somefile.txt")
+        let result = try Self.run(["render", "examples/card.yaml", "-o", "\(file)/sub", "--svg-only"])
+        #expect(result.status == 1 && result.output.isEmpty)
+        #expect(result.error == "cannot create the output folder \(file)/sub: \(file) is a file, not a folder\n")
+    }
+
+    @Test func vflMetricMistakesShowTheVFLUsage() throws {
+        let result = try Self.run(["vfl", "H:|-(gap)-[a]", "--views", "a", "--metrics", "gap=abc"])
+        #expect(result.status == 64 && result.output.isEmpty)
+        #expect(result.error.hasPrefix("Error: a metric must be name=number, got 'gap=abc'\nUsage: autolayout vfl <format>"),
+                "\(result.error)")
+        let infinite = try Self.run(["vfl", "H:|-(gap)-[a]", "--views", "a", "--metrics", "gap=inf"])
+        #expect(infinite.status == 64 && infinite.error.hasPrefix("Error: the metric 'gap=inf' is not a finite number\nUsage: autolayout vfl"))
+        let huge = try Self.run(["vfl", "H:|-(gap)-[a]", "--views", "a", "--metrics", "gap=1e20"])
+        #expect(huge.status == 1 && huge.error.contains("The metric gap is 1e+20, out of range"))
+    }
+
+    @Test func documentNumbersAreCheckedWithTheirPlace() throws {
+        let negative = try Self.temporaryFile("sizes: [[-5, 5]]\nviews:\n  - id: a\n")
+        let result = try Self.run(["layout", negative])
+        #expect(result.status == 1 && result.error == "\(negative):1:10: error: a width cannot be negative, found -5\n")
+        let equation = try Self.temporaryFile("size: 100x50\nviews:\n  - id: a\n  - id: b\nconstraints:\n  - a.width == b.width + inf\n")
+        let inf = try Self.run(["layout", equation])
+        #expect(inf.status == 1 && inf.error.hasPrefix("\(equation):6:26: error: 'inf' is not a finite number"))
+        let deep = try Self.temporaryFile("size: 10x10\nviews: " + String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000) + "\n")
+        let nesting = try Self.run(["layout", deep])
+        #expect(nesting.status == 1
+                && nesting.error == "\(deep):2:9: error: the document nests too deep: lists and mappings may nest at most 1000 levels\n")
+    }
+
+    @Test("more than 100 diagnostics: the dropped ones are counted")
+    func droppedDiagnosticsAreCounted() throws {
+        var text = "size: 300x10\nviews:\n"
+        for i in 0..<175 { text += "  - id: v\(i)\n" }
+        text += "constraints:\n"
+        for i in 0..<175 { text += "  - v\(i).width == 10\n  - v\(i).width == 20\n" }
+        let result = try Self.run(["layout", try Self.temporaryFile(text)])
+        #expect(result.status == 2)
+        let lines = result.error.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(2) == ["at 300x10:", "... 75 earlier diagnostics not shown (the engine keeps the last 100)"])
+        #expect(result.error.components(separatedBy: "Unable to simultaneously satisfy constraints.").count - 1 == 100)
     }
 }

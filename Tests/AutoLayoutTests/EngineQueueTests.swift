@@ -23,6 +23,7 @@ import Testing
             switch diagnostic {
             case .unsatisfiable(let c, _, _): seen.append("unsatisfiable \(c.constant)")
             case .rejected: seen.append("rejected")
+            case .rejectedValue: seen.append("rejected value")
             case .layoutFeedbackLoop: seen.append("loop")
             }
         }

@@ -71,6 +71,8 @@ struct ConformanceRunner {
         case .duplicateEditVariable: "DuplicateEditVariable"
         case .unknownEditVariable: "UnknownEditVariable"
         case .badRequiredStrength: "BadRequiredStrength"
+        case .nonFiniteNumber: "NonFiniteNumber"
+        case .precisionLoss: "PrecisionLoss"
         case .internalError: "InternalError"
         }
     }

@@ -59,6 +59,52 @@ import AutoLayout
         }
     }
 
+    /// Numbers beyond the layout limits, negative sizes, and what libyaml reports in its own words.
+    static let numberCases: [(String, String, Int, Int, String)] = [
+        ("negative size in a list", "sizes: [[-5, 5]]\n", 1, 10, "a width cannot be negative, found -5"),
+        ("negative size as text", "sizes: [375x667, -5x5]\n", 1, 18, "a size cannot be negative, found '-5x5'"),
+        ("negative size as a mapping", "size: {width: -100, height: 5}\n", 1, 15, "a width cannot be negative, found -100"),
+        ("negative width alone", "size: {width: -100}\n", 1, 15, "a width cannot be negative, found -100"),
+        ("huge size", "size: 1e19x1\n", 1, 7,
+         "a width must be within ±1000000000 points (the largest layout value), found 1e+19"),
+        ("infinite size", "size: [.inf, 5]\n", 1, 8, "a width must be a finite number, found '.inf'"),
+        ("huge margins", "size: 100x100\nmargins: {top: 2e9}\n", 2, 16,
+         "top must be within ±1000000000 points (the largest layout value), found 2000000000"),
+        ("huge frame", "size: 100x100\nviews:\n  - id: a\n    frame: [0, 0, 1e308, 5]\n", 4, 19,
+         "a width must be within ±1000000000 points (the largest layout value), found 1e+308"),
+        ("huge intrinsic size", "size: 100x100\nviews:\n  - id: a\n    size: [1e300, 10]\n", 4, 12,
+         "an intrinsic width must be within ±1000000000 points"),
+        ("negative intrinsic size", "size: 100x100\nviews:\n  - id: a\n    size: {height: -3}\n", 4, 20,
+         "an intrinsic height cannot be negative, found -3"),
+        ("huge metric", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - vfl: \"|-(m)-[a]\"\n    metrics: {m: 1e20}\n", 6, 18,
+         "a metric value must be within ±1000000000 points"),
+        ("text too wide", "size: 100x100\nviews:\n  - id: a\n    kind: label\n    text: Hello\n    fontSize: 5e8\n", 6, 15,
+         "the text would be 1267333984.375 points wide, beyond the largest layout value (±1000000000 points)"),
+        ("huge constant in an equation", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - a.height == 6e8 + 6e8\n", 5, 23,
+         "The constant is 1200000000, out of range: layout values must be within ±1000000000 points (LayoutLimits.maximumValue)."),
+        ("infinite constant in an equation", "size: 100x100\nviews:\n  - id: a\n  - id: b\nconstraints:\n  - a.width == b.width + inf\n",
+         6, 26, "'inf' is not a finite number: a constant must be a number within ±1000000000 points"),
+        ("huge multiplier", "size: 100x100\nviews:\n  - id: a\n  - id: b\nconstraints:\n  - a.width == b.width * 1e7\n", 6, 16,
+         "The multiplier is 10000000, out of range: multipliers must be within ±1000000"),
+        ("huge spacing in a format", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - \"H:|-1e10-[a]\"\n", 5, 10,
+         "The constant is 10000000000, out of range"),
+        ("nesting too deep", "size: 10x10\nviews: " + String(repeating: "[", count: 1200) + String(repeating: "]", count: 1200) + "\n",
+         2, 9, "the document nests too deep: lists and mappings may nest at most 1000 levels"),
+    ]
+
+    @Test("numbers beyond the limits and negative sizes are located errors", arguments: numberCases)
+    func numberMistake(_ title: String, _ text: String, _ line: Int, _ column: Int, _ message: String) {
+        mistake(title, text, line, column, message)
+    }
+
+    @Test("a size at the limit is accepted")
+    func sizeAtTheLimit() throws {
+        let document = try LayoutDocument.parse("size: 1000000000x0.5\nviews:\n  - id: a\nconstraints:\n  - \"H:|-[a]-|\"\n")
+        let layout = try document.layout(at: document.sizes[0])
+        #expect(layout.frame(of: "a") == AutoLayout.Rect(x: 20, y: 0, width: 999_999_960, height: 0))
+        #expect(layout.diagnostics.isEmpty)
+    }
+
     @Test("a format's error shows the format with a caret under the mistake")
     func caret() {
         do {

@@ -198,6 +198,20 @@ extension EqualityClasses {
         return klass
     }
 
+    /// The most a member's offset would lose to rounding if `delta` were added to the
+    /// offsets of `moved` (100 + 1e20 is 1e20: the 100 is gone), beyond the solver's
+    /// tolerance relative to the offset; nil when none loses that much.
+    func precisionLoss(_ moved: [Int32], delta: Double) -> Double? {
+        guard abs(delta) > Tableau.largeMagnitude else { return nil }
+        var worst: Double?
+        for m in moved {
+            let old = members[Int(m)].offset
+            let lost = abs((old + delta) - delta - old)
+            if lost > Tableau.holdingTolerance * max(1, abs(old)) { worst = max(worst ?? 0, lost) }
+        }
+        return worst
+    }
+
     /// Shifts the offsets of one side of a tree link whose constant changed.
     mutating func applyShift(moved: [Int32], delta: Double) {
         for m in moved {

@@ -144,6 +144,9 @@ extension Tableau {
             linkConflict = (u, v)
             throw .unsatisfiable
         case .merge(let merge):
+            if let lost = classes.precisionLoss(merge.moved, delta: merge.delta) {
+                throw .failure(.precisionLoss(constraint, residual: lost))
+            }
             var moving = merge.moved
             if merge.anchorsInto { moving.append(classes.classes[Int(merge.into)].seed) }
             var link: Int32 = -1
@@ -196,6 +199,9 @@ extension Tableau {
         case .redundant, .replaced:
             classes.setLink(link) { $0.constant = form.constant }
         case .side(let moved, _, _, let delta):
+            if let lost = classes.precisionLoss(moved, delta: delta) {
+                throw .failure(.precisionLoss(new, residual: lost))
+            }
             try relowering(recordsUsing(moved)) { t in
                 t.classes.applyShift(moved: moved, delta: delta)
                 t.classes.setLink(link) { $0.constant = form.constant }
@@ -211,9 +217,15 @@ extension Tableau {
 
     // MARK: Values
 
-    /// The value of a variable the classes know: its anchor's value plus its offset.
+    /// The value of a variable the classes know: its anchor's value plus its offset (0 for
+    /// a variable they do not know).
     mutating func classValue(of variable: Variable) -> Double {
-        guard let member = classes.member(of: variable) else { return 0 }
+        knownClassValue(of: variable) ?? 0
+    }
+
+    /// ``classValue(of:)``, or nil for a variable the classes do not know.
+    mutating func knownClassValue(of variable: Variable) -> Double? {
+        guard let member = classes.member(of: variable) else { return nil }
         return anchorValue(of: classes.members[Int(member)].klass) + classes.members[Int(member)].offset
     }
 

@@ -1,0 +1,75 @@
+import Cassowary
+
+// Diagnostics: constraints the engine breaks or refuses, and values it refuses, reported
+// to the root's handler and kept (the most recent 100, counting the ones dropped).
+
+extension LayoutEngine {
+    /// Breaks a constraint the solver would not take and reports why: a conflict, with
+    /// the minimal set of active constraints it conflicts with, or a number the solver
+    /// refused.
+    func breakConstraint(_ constraint: LayoutConstraint, because error: SolverError) {
+        broken.append(constraint)
+        guard case .unsatisfiableConstraint(_, let found) = error else {
+            // A number the solver cannot use (an overridden baseline that is NaN, say), or
+            // one rounding would lose: not a conflict with other constraints.
+            report(.rejected(constraint: constraint, error: .solverRefused(error.description)))
+            return
+        }
+        // Name the solver's constraints by their layout constraints (only on this path).
+        var owners: [Identity: LayoutConstraint] = [:]
+        for view in root.subtree() {
+            for c in view.constraints + (generatedConstraints(of: view)?.all ?? []) {
+                if let lowering = lowering(of: c) { owners[Identity(lowering)] = c }
+            }
+        }
+        var conflicts = found.compactMap { owners[Identity($0)] }
+        for c in aliasConstraints(readBy: [constraint] + conflicts) where !conflicts.contains(where: { $0 === c }) {
+            conflicts.append(c)
+        }
+        report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
+    }
+
+    /// Keeps a diagnostic (the most recent ``keptDiagnosticCount``, counting the ones
+    /// dropped) and passes it to the root's handler. Conflicts among queued constraints are
+    /// found first (by flushing), so diagnostics come in the order things happened;
+    /// `flushing: false` skips that from inside the engine's own work of installing
+    /// constraints, where a flush would add a half-made view's constraints.
+    func report(_ diagnostic: LayoutDiagnostic, flushing: Bool = true) {
+        if flushing { flush() }
+        diagnostics.append(diagnostic)
+        if diagnostics.count > LayoutEngine.keptDiagnosticCount {
+            let dropped = diagnostics.count - LayoutEngine.keptDiagnosticCount
+            diagnostics.removeFirst(dropped)
+            droppedDiagnosticCount += dropped
+        }
+        root.layoutDiagnosticsHandler?(diagnostic)
+    }
+
+    /// How many diagnostics an engine keeps: the most recent 100.
+    static let keptDiagnosticCount = 100
+}
+
+extension LayoutView {
+    /// Called with every diagnostic of the hierarchy this view is the root of, in the order
+    /// they happen. A conflict among newly activated constraints is found when the engine
+    /// next solves (see ``LayoutConstraint/activate()``), and before any later diagnostic.
+    public var layoutDiagnosticsHandler: ((LayoutDiagnostic) -> Void)? {
+        get { diagnosticsHandlerStorage }
+        set { diagnosticsHandlerStorage = newValue }
+    }
+
+    /// The diagnostics the hierarchy's engine reported (the most recent 100; see
+    /// ``droppedLayoutDiagnosticCount`` for how many came before them).
+    public var layoutDiagnostics: [LayoutDiagnostic] {
+        engine.flush()
+        return engine.diagnostics
+    }
+
+    /// How many diagnostics the hierarchy's engine reported before the ones
+    /// ``layoutDiagnostics`` keeps, and no longer has (0 until more than 100 happened).
+    /// Every one of them reached ``layoutDiagnosticsHandler``.
+    public var droppedLayoutDiagnosticCount: Int {
+        engine.flush()
+        return engine.droppedDiagnosticCount
+    }
+}
