@@ -146,6 +146,11 @@ struct Objective {
         refreshSign(symbol)
     }
 
+    /// Whether the symbol has a cost on any level.
+    func hasCost(_ symbol: Symbol) -> Bool {
+        levels.indices.contains { costs[$0][symbol.index] != 0 }
+    }
+
     /// Whether all of the symbol's costs are too small to matter even on a tiny row.
     func isNegligible(_ symbol: Symbol) -> Bool {
         levels.indices.allSatisfy { abs(costs[$0][symbol.index]) < 1e-6 }

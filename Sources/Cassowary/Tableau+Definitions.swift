@@ -8,14 +8,43 @@
 // errors, markers) and the objective still hold parametric symbols only: they are the
 // rows the simplex reads, and a user variable, being unrestricted, never limits a pivot.
 //
-// A row keeps its references only when it defines a new user variable that no other row
-// names, so references always point at variables that were basic before, and they form no
-// cycle. Every row that must be written over the parametric symbols is expanded
-// (``expanded(_:)``: each basic symbol once, in dependency order), and values are
-// evaluated through the references (``evaluate(_:)``), iteratively: a chain can be longer
+// Each user-variable row gets an order when it is made (``SymbolState/order``), and a row
+// names only variables of a lower order, so references never form a cycle. A row with
+// references goes unexpanded only into the rows of user variables made after everything it
+// names; everywhere else it is expanded (``expanded(_:)``: newest definitions first, so a
+// variable whose terms cancel, as `b[i] - b[i-1]` does, is never opened). Values are
+// evaluated through references (``evaluate(_:)``), iteratively: a chain can be longer
 // than the stack is deep.
 
 extension Tableau {
+    /// The highest order of a basic user variable the row names, or nil if it names none.
+    @inline(__always) func newestReference(in row: Row) -> UInt32? {
+        rows.withUnsafeBufferPointer { rows in
+            row.cells.withUnsafeBufferPointer { cells in
+                var newest: UInt32?
+                for cell in cells where rows[cell.symbol.index] != nil {
+                    newest = max(newest ?? 0, states[cell.symbol.index].order)
+                }
+                return newest
+            }
+        }
+    }
+
+    /// Whether a new row solved for `subject` may keep the references it holds: when no
+    /// user-variable row that holds `subject` is as old as a variable the row names, so
+    /// `subject` is nowhere in what the references stand for (solving for it is exact),
+    /// and every such row can take the references as they are.
+    mutating func referencesMayStay(_ row: Row, _ subject: Symbol) -> Bool {
+        guard let newest = newestReference(in: row), columns.count(subject.index) > 0 else { return true }
+        var holders: [Symbol] = []
+        swap(&holders, &substituted)
+        holders.empty()
+        rowsContaining(subject, into: &holders)
+        let stay = !holders.contains { $0.isExternal && states[$0.index].order <= newest }
+        swap(&holders, &substituted)
+        return stay
+    }
+
     /// Whether a row names a basic symbol (only a user variable's row may).
     @inline(__always) func hasReferences(_ row: Row) -> Bool {
         rows.withUnsafeBufferPointer { rows in
@@ -61,25 +90,50 @@ extension Tableau {
     }
 
     /// The row with every basic symbol it names replaced by that symbol's row, through
-    /// references, so that it holds parametric symbols only. Each basic symbol is expanded
-    /// once, with its coefficients summed over every path that reaches it.
+    /// references, so that it holds parametric symbols only. The newest definition named is
+    /// opened first (no row that is still to be opened names it, so its coefficient is
+    /// final), and one whose coefficient came to zero is not opened at all.
     mutating func expanded(_ row: Row) -> Row {
         guard hasReferences(row) else { return row }
-        let order = referenceOrder(of: row)
         if expansion.count < symbolCount { expansion.append(contentsOf: repeatElement(0, count: symbolCount - expansion.count)) }
         var touched: [Int32] = []
+        // A max-heap of the basic variables to open, by order (each at most once: its
+        // stamp marks it).
+        var heap: [(order: UInt32, index: Int32)] = []
+        nextStamp()
         var constant = row.constant
         func add(_ symbol: Int, _ value: Double) {
             if expansion[symbol] == 0 { touched.append(Int32(symbol)) }
             expansion[symbol] += value
-            // (A sum that is exactly zero again is listed twice: harmless, gathered once.)
+            if rows[symbol] != nil && states[symbol].stamp != stamp {
+                states[symbol].stamp = stamp
+                heap.append((states[symbol].order, Int32(symbol)))
+                var k = heap.count - 1
+                while k > 0 && heap[(k - 1) / 2].order < heap[k].order {
+                    heap.swapAt(k, (k - 1) / 2)
+                    k = (k - 1) / 2
+                }
+            }
         }
         for cell in row.cells { add(cell.symbol.index, cell.coefficient) }
-        for basic in order {
-            let factor = expansion[Int(basic)]
-            expansion[Int(basic)] = 0
-            guard factor != 0 else { continue }
-            let definition = rows[Int(basic)]!
+        while let top = heap.first {
+            heap.swapAt(0, heap.count - 1)
+            heap.removeLast()
+            var k = 0
+            while true {
+                let l = 2 * k + 1, r = l + 1
+                var largest = k
+                if l < heap.count && heap[l].order > heap[largest].order { largest = l }
+                if r < heap.count && heap[r].order > heap[largest].order { largest = r }
+                if largest == k { break }
+                heap.swapAt(k, largest)
+                k = largest
+            }
+            let basic = Int(top.index)
+            let factor = expansion[basic]
+            expansion[basic] = 0
+            guard !nearZero(factor) else { continue }
+            let definition = rows[basic]!
             constant += factor * definition.constant
             for cell in definition.cells { add(cell.symbol.index, factor * cell.coefficient) }
         }
@@ -133,16 +187,29 @@ extension Tableau {
     /// of every one whose row names a variable whose value changed, calling `write` with
     /// each variable and its new value (the caller writes it and tells who needs to know).
     ///
-    /// Values are computed from the rows and the values refreshed before (each symbol's
-    /// ``SymbolState/value``): a row that names a variable not yet brought up to date is
-    /// computed again once that variable changes, so the result is exact in any order of
-    /// the work.
+    /// A variable waiting to be brought up to date (marked dirty) is computed after the
+    /// waiting variables its row names (a depth-first walk over the references), from the
+    /// values refreshed before (each symbol's ``SymbolState/value``); when its value
+    /// changes, the rows that name it wait in turn. So each variable is computed once per
+    /// change of what it depends on, in an order where what it reads is already right.
     mutating func refreshValues(_ write: (Variable, Double) -> Void) {
         var work = dirty
         dirty.removeAll(keepingCapacity: true)
         var dependents: [Symbol] = []
-        while let next = work.popLast() {
+        while let next = work.last {
             let index = Int(next)
+            guard states[index].isDirty else {
+                work.removeLast()
+                continue
+            }
+            // A waiting variable this row names goes first.
+            if let row = rows[index], let waiting = row.cells.first(where: {
+                rows[$0.symbol.index] != nil && states[$0.symbol.index].isDirty && $0.symbol.index != index
+            }) {
+                work.append(Int32(waiting.symbol.index))
+                continue
+            }
+            work.removeLast()
             states[index].isDirty = false
             guard let variable = states[index].variable else { continue }
             // A symbol whose variable was forgotten writes its last value (0), unless the

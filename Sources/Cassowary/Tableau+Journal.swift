@@ -90,7 +90,7 @@ extension Tableau {
         while journal.count > mark {
             let entry = journal.removeLast()
             switch entry {
-            case .row(let i, _), .constant(let i, _), .references(let i, _):
+            case .row(let i, _), .constant(let i, _), .references(let i, _), .order(let i, _):
                 if Int(i) >= symbolMark { continue }
             }
             switch entry {
@@ -104,6 +104,7 @@ extension Tableau {
                 rows[Int(i)]!.constant = old
                 touch(Int(i))
             case .references(let i, let old): states[Int(i)].references = old
+            case .order(let i, let old): states[Int(i)].order = old
             }
         }
         while let (i, old) = constantJournal.popLast() {

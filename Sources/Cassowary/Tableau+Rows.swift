@@ -25,7 +25,7 @@ extension Tableau {
         if hasReferences(row) {
             // References stay only in the row of a user variable that no other row names.
             let subject = chooseSubject(row, record)
-            if subject?.isExternal != true || columns.count(subject!.index) > 0 { row = expandedConstraintRow(row) }
+            if subject?.isExternal != true || !referencesMayStay(row, subject!) { row = expandedConstraintRow(row) }
         }
         var subject: Symbol?
         var dual = false
@@ -175,11 +175,7 @@ extension Tableau {
                 }
                 var row = takeRow(leaving)
                 row.solve(for: leaving, marker)
-                // A user variable's row may name other basic variables; the rows it goes into
-                // may not. (Usually the marker is in no other row, and nothing is expanded.)
-                if columns.count(marker.index) > 0 && !rowsContaining(marker).isEmpty {
-                    substitute(marker, expanded(row))
-                }
+                substitute(marker, row)
             }
         }
         removeRecord(at: slot, journaled: true)
@@ -200,7 +196,9 @@ extension Tableau {
         for basic in rowsContaining(marker) {
             let row = rows[basic.index]!
             if basic.isExternal {
-                if third == nil || basic < third! { third = basic }
+                // The oldest definition: no definition it names holds the marker (see
+                // Tableau+Definitions.swift), so solving it for the marker is exact.
+                if third == nil || states[basic.index].order < states[third!.index].order { third = basic }
                 continue
             }
             let c = row.coefficient(for: marker)

@@ -24,14 +24,25 @@ extension Tableau {
     /// Each row is merged through a reused buffer and copied back into its own storage,
     /// which allocates nothing when the storage is large enough and no journal keeps the
     /// old row (a journaled row gets new storage, since the journal keeps the old one).
+    ///
+    /// `row` may name basic user variables (the definition of a user variable, see
+    /// Tableau+Definitions.swift): it goes as it is into the rows of user variables made after
+    /// every variable it names, and expanded into every other row and the objective.
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
+        let newest = newestReference(in: row)
+        var plain: Row? = newest == nil ? row : nil
         // A symbol with an empty column (a marker just made, say) is in no row.
-        if columns.count(symbol.index) > 0 { substituteInRows(symbol, row) }
-        objective.substitute(symbol, row)
+        if columns.count(symbol.index) > 0 { substituteInRows(symbol, row, newest: newest, plain: &plain) }
+        if objective.hasCost(symbol) {
+            if plain == nil { plain = expanded(row) }
+            objective.substitute(symbol, plain!)
+        }
     }
 
-    /// The rows' part of ``substitute(_:_:)``.
-    private mutating func substituteInRows(_ symbol: Symbol, _ row: Row) {
+    /// The rows' part of ``substitute(_:_:)``: `newest` is the highest order of a basic
+    /// variable `row` names (nil when it names none), and `plain` its expansion, made when
+    /// first needed.
+    private mutating func substituteInRows(_ symbol: Symbol, _ row: Row, newest: UInt32?, plain: inout Row?) {
         var basics: [Symbol] = []
         swap(&basics, &substituted)
         basics.empty()
@@ -39,7 +50,9 @@ extension Tableau {
         for basic in basics {
             let i = basic.index
             if journaling && i < journalFloor { journal.append(.row(Int32(i), rows[i])) }
-            let gained = rows[i]!.add(row, replacing: symbol, buffer: &merged, added: &scratch)
+            let keepsReferences = newest.map { basic.isExternal && states[i].order > $0 } ?? true
+            if !keepsReferences && plain == nil { plain = expanded(row) }
+            let gained = rows[i]!.add(keepsReferences ? row : plain!, replacing: symbol, buffer: &merged, added: &scratch)
             touch(i)
             scratch.withUnsafeBufferPointer { added in
                 columns.append(Int32(i), count: gained) { added[$0].index }

@@ -40,6 +40,9 @@ struct Tableau {
         /// ``refreshValues(_:)``): the rows that name the variable are computed from it.
         /// Kept here rather than read from the variable, which another solver may write.
         var value = 0.0
+        /// For a basic user variable, when its row was made (see ``definitionCount``): a
+        /// row names only basic variables with a lower order.
+        var order: UInt32 = 0
     }
 
     // Tableau, indexed by symbol index.
@@ -67,6 +70,9 @@ struct Tableau {
     var collectedCount = 0
     /// Scratch coefficients by symbol for ``expanded(_:)``: zero between uses.
     var expansion: [Double] = []
+    /// The number of user-variable rows made so far: each new one's order (see
+    /// ``SymbolState/order``).
+    var definitionCount: UInt32 = 0
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).
@@ -124,6 +130,7 @@ struct Tableau {
         case row(Int32, Row?)
         case constant(Int32, Double)
         case references(Int32, Int32)
+        case order(Int32, UInt32)
     }
     enum MetaUndo {
         case recordAdded(Int32, reused: Bool)
@@ -194,6 +201,13 @@ extension Tableau {
     mutating func insertRow(_ basic: Symbol, _ row: consuming Row) {
         if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), nil)) }
         touch(basic.index)
+        if basic.isExternal {
+            definitionCount += 1
+            if journaling && basic.index < journalFloor {
+                journal.append(.order(Int32(basic.index), states[basic.index].order))
+            }
+            states[basic.index].order = definitionCount
+        }
         row.cells.withUnsafeBufferPointer { cells in
             columns.append(Int32(basic.index), count: cells.count) { cells[$0].symbol.index }
         }
