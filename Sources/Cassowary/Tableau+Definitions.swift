@@ -30,19 +30,35 @@ extension Tableau {
         }
     }
 
-    /// Whether a new row solved for `subject` may keep the references it holds: when no
-    /// user-variable row that holds `subject` is as old as a variable the row names, so
-    /// `subject` is nowhere in what the references stand for (solving for it is exact),
-    /// and every such row can take the references as they are.
-    mutating func referencesMayStay(_ row: Row, _ subject: Symbol) -> Bool {
-        guard let newest = newestReference(in: row), columns.count(subject.index) > 0 else { return true }
+    /// The order of the oldest user-variable row that holds `symbol` (as a parametric
+    /// symbol), or nil if none does.
+    mutating func oldestHolder(of symbol: Symbol) -> UInt32? {
+        guard columns.count(symbol.index) > 0 else { return nil }
         var holders: [Symbol] = []
         swap(&holders, &substituted)
         holders.empty()
-        rowsContaining(subject, into: &holders)
-        let stay = !holders.contains { $0.isExternal && states[$0.index].order <= newest }
+        rowsContaining(symbol, into: &holders)
+        var oldest: UInt32?
+        for holder in holders where holder.isExternal { oldest = min(oldest ?? .max, states[holder.index].order) }
         swap(&holders, &substituted)
-        return stay
+        return oldest
+    }
+
+    /// A new constraint's row, with as many of its references kept as can be: all of them
+    /// when its subject is a user variable that none of them stands for in part. Otherwise
+    /// the definitions as new as the oldest row that holds the subject are opened (an older
+    /// one cannot lead to it), and again for the subject chosen then; and the row is
+    /// expanded whole when its subject would not be a user variable.
+    mutating func resolvingReferences(_ row: Row, _ record: Record) -> Row {
+        var row = row
+        while let newest = newestReference(in: row) {
+            guard let subject = chooseSubject(row, record), subject.isExternal else {
+                return expandedConstraintRow(row)
+            }
+            guard let oldest = oldestHolder(of: subject), oldest <= newest else { break }
+            row = expandedConstraintRow(row, from: oldest)
+        }
+        return row
     }
 
     /// Whether a row names a basic symbol (only a user variable's row may).
@@ -90,10 +106,11 @@ extension Tableau {
     }
 
     /// The row with every basic symbol it names replaced by that symbol's row, through
-    /// references, so that it holds parametric symbols only. The newest definition named is
-    /// opened first (no row that is still to be opened names it, so its coefficient is
-    /// final), and one whose coefficient came to zero is not opened at all.
-    mutating func expanded(_ row: Row) -> Row {
+    /// references, so that it holds parametric symbols only (or, with `threshold`, only the
+    /// definitions of that order or newer: the older ones stay as references). The newest
+    /// definition named is opened first (no row that is still to be opened names it, so its
+    /// coefficient is final), and one whose coefficient came to zero is not opened at all.
+    mutating func expanded(_ row: Row, from threshold: UInt32 = 0) -> Row {
         guard hasReferences(row) else { return row }
         if expansion.count < symbolCount { expansion.append(contentsOf: repeatElement(0, count: symbolCount - expansion.count)) }
         var touched: [Int32] = []
@@ -116,7 +133,7 @@ extension Tableau {
             }
         }
         for cell in row.cells { add(cell.symbol.index, cell.coefficient) }
-        while let top = heap.first {
+        while let top = heap.first, top.order >= threshold {
             heap.swapAt(0, heap.count - 1)
             heap.removeLast()
             var k = 0
@@ -145,17 +162,17 @@ extension Tableau {
             last = symbol
             let value = expansion[Int(symbol)]
             expansion[Int(symbol)] = 0
-            if rows[Int(symbol)] == nil && !nearZero(value) {
+            if (rows[Int(symbol)] == nil || states[Int(symbol)].order < threshold) && !nearZero(value) {
                 cells.append(Cell(symbol: states[Int(symbol)].symbol, coefficient: value))
             }
         }
         return Row(constant: constant, cells: cells)
     }
 
-    /// A constraint's row (`0 = row`) expanded (see ``expanded(_:)``), with a constant that
-    /// is not negative.
-    mutating func expandedConstraintRow(_ row: Row) -> Row {
-        var result = expanded(row)
+    /// A constraint's row (`0 = row`) expanded (see ``expanded(_:from:)``), with a constant
+    /// that is not negative.
+    mutating func expandedConstraintRow(_ row: Row, from threshold: UInt32 = 0) -> Row {
+        var result = expanded(row, from: threshold)
         if result.constant < 0 { result.reverseSign() }
         return result
     }

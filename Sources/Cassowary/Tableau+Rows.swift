@@ -22,11 +22,7 @@ extension Tableau {
         }
         var record = Record(constraint: constraint, sequence: sequence)
         var row = makeRow(constraint, &record, shift: shift)
-        if hasReferences(row) {
-            // References stay only in the row of a user variable that no other row names.
-            let subject = chooseSubject(row, record)
-            if subject?.isExternal != true || !referencesMayStay(row, subject!) { row = expandedConstraintRow(row) }
-        }
+        row = resolvingReferences(row, record)
         var subject: Symbol?
         var dual = false
         while true {
