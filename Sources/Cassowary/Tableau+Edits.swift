@@ -36,8 +36,9 @@ extension Tableau {
 
     /// Adds `delta · coefficient(symbol)` to the constant of every row that contains
     /// `symbol`, compacting its column on the way, and queues the restricted rows that
-    /// became negative. This is the whole cost of an edit that changes no basis, so it
-    /// works on the arrays moved out into locals, where no copy or access check happens.
+    /// became negative and the basic dummies that left zero (see ``dualOptimize()``). This
+    /// is the whole cost of an edit that changes no basis, so it works on the arrays moved
+    /// out into locals, where no copy or access check happens.
     mutating func shiftRows(containing symbol: Symbol, by delta: Double) {
         nextStamp()
         let stamp = self.stamp
@@ -65,7 +66,8 @@ extension Tableau {
                             marks[i].isDirty = true
                             changed.append(entry)
                         }
-                    } else if new < 0 {
+                    } else if new < 0 || (marks[i].symbol.isDummy && !nearZero(new)) {
+                        // A basic dummy is fixed at zero: any other value is a contradiction.
                         negative.append(marks[i].symbol)
                     }
                     return true
