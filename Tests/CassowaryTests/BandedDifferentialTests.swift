@@ -115,4 +115,24 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.count) failing seeds, first: \(failures.prefix(5))")
     }
+
+    /// Wider systems still fail, 13 seeds of 200, in both modes and on adds as well as
+    /// removals: seeds 12, 68 and 178 break a required constraint in the default mode (by
+    /// 609 on an add, for seed 12), 57, 60, 71 and 150 in marker mode, and 64, 84, 125,
+    /// 138, 163 and 164 find the objective unbounded in marker mode. In each, optimize
+    /// enters a symbol whose reduced cost is rounding noise (-1e-5 on a level whose
+    /// weights are 1, beside costs in the thousands) through a ratio-test pivot below 1e-5
+    /// of its column's largest coefficient (columns reach 1e4..1e8): cells dropped below
+    /// `epsilon` and rounding, amplified in badly scaled tableaus. Lowering the merge's
+    /// drop threshold to 1e-13 cuts the failures to a few. The cure is relative tolerances
+    /// in optimize's entering and leaving choices, beyond the removal mechanism.
+    @Test("random banded systems of 60 variables, band 6",
+          .disabled("13 of 200 seeds fail, in both modes: see the doc comment"))
+    func widerBandedSystems() {
+        var failures: [String] = []
+        for seed in UInt64(1)...200 {
+            if let failure = Self.run(seed: seed, variables: 60, band: 6) { failures.append("seed \(seed): \(failure)") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failing seeds, first: \(failures.prefix(5))")
+    }
 }
