@@ -42,10 +42,11 @@ extension Tableau {
 
     /// Adds `delta · coefficient(symbol)` to the constant of every row that contains
     /// `symbol`, compacting its column on the way, and queues the restricted rows that
-    /// became negative. This is the whole cost of an edit that changes no basis, so it
-    /// works on the arrays moved out into locals, where no copy or access check happens.
-    /// Returns whether a row moved by more than ``largeMagnitude`` (then rounding may have
-    /// lost part of its constant: see ``requireExactShift(of:ownShift:other:otherShift:columnShift:constraint:)``).
+    /// became negative and the basic dummies that left zero (see ``dualOptimize()``). This
+    /// is the whole cost of an edit that changes no basis, so it works on the arrays moved
+    /// out into locals, where no copy or access check happens. Returns whether a row moved
+    /// by more than ``largeMagnitude`` (then rounding may have lost part of its constant: see
+    /// ``requireExactShift(of:ownShift:other:otherShift:columnShift:constraint:)``).
     @discardableResult
     mutating func shiftRows(containing symbol: Symbol, by delta: Double) -> Bool {
         nextStamp()
@@ -78,7 +79,8 @@ extension Tableau {
                             marks[i].isDirty = true
                             changed.append(entry)
                         }
-                    } else if new < 0 {
+                    } else if new < 0 || (marks[i].symbol.isDummy && !nearZero(new)) {
+                        // A basic dummy is fixed at zero: any other value is a contradiction.
                         negative.append(marks[i].symbol)
                     }
                     return true

@@ -1,4 +1,5 @@
-// Turning constraints into rows, and taking them out again.
+// Turning constraints into rows, and rebuilding the tableau from the records (taking a
+// constraint's row out is in Tableau+Removal.swift).
 
 extension Tableau {
     /// Adds a constraint's row to the tableau and re-optimizes.
@@ -133,80 +134,6 @@ extension Tableau {
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
         return best
-    }
-
-    /// Takes the row of the constraint whose record is in `slot` out of the tableau and
-    /// re-optimizes.
-    mutating func erase(_ slot: Int) throws(StepError) {
-        try takeOut(slot)
-        try optimize()
-    }
-
-    /// ``erase(_:)`` without the optimization (the objective may no longer be optimal).
-    mutating func takeOut(_ slot: Int) throws(StepError) {
-        if recordSlots[slot]!.link >= 0 {
-            try eraseLink(slot)
-            return
-        }
-        let record = recordSlots[slot]!
-        let constraint = record.constraint
-        for symbol in [record.marker, record.other] {
-            guard let symbol, symbol.kind == .error else { continue }
-            // An equality's second error symbol is the one below zero.
-            let strength = constraint.errorStrength(above: constraint.relation != .equal || symbol != record.other)
-            if let row = rows[symbol.index] {
-                for component in strength.components {
-                    objective.addRow(row, level: component.level, weight: -component.weight)
-                }
-            } else {
-                objective.add(symbol, strength: strength, sign: -1)
-            }
-        }
-        if let marker = record.marker {
-            if rows[marker.index] != nil {
-                _ = takeRow(marker)
-            } else {
-                guard let leaving = markerLeavingRow(marker) else {
-                    throw .failure(.internalError("no row to take out \(constraint)"))
-                }
-                var row = takeRow(leaving)
-                row.solve(for: leaving, marker)
-                substitute(marker, row)
-            }
-        }
-        removeRecord(at: slot, journaled: true)
-        release(constraint)
-    }
-
-    /// The row to pivot a removed constraint's marker into: the restricted row that
-    /// limits it most, else any restricted row, else a row of a user variable.
-    mutating func markerLeavingRow(_ marker: Symbol) -> Symbol? {
-        var first: (symbol: Symbol, ratio: Double)?
-        var second: (symbol: Symbol, ratio: Double)?
-        var third: Symbol?
-        func better(_ candidate: (symbol: Symbol, ratio: Double), _ current: (symbol: Symbol, ratio: Double)?) -> Bool {
-            guard let current else { return true }
-            return candidate.ratio < current.ratio
-                || (candidate.ratio == current.ratio && candidate.symbol < current.symbol)
-        }
-        for basic in rowsContaining(marker) {
-            let row = rows[basic.index]!
-            if basic.isExternal {
-                // The oldest definition: no definition it names holds the marker (see
-                // Tableau+Definitions.swift), so solving it for the marker is exact.
-                if third == nil || states[basic.index].order < states[third!.index].order { third = basic }
-                continue
-            }
-            let c = row.coefficient(for: marker)
-            if c < 0 {
-                let candidate = (basic, -row.constant / c)
-                if better(candidate, first) { first = candidate }
-            } else {
-                let candidate = (basic, row.constant / c)
-                if better(candidate, second) { second = candidate }
-            }
-        }
-        return first?.symbol ?? second?.symbol ?? third
     }
 
     /// Rebuilds the tableau from the records after a required equality was removed. The

@@ -148,11 +148,14 @@ extension Tableau {
 
     /// Restores feasibility while keeping optimality (the dual simplex): every restricted
     /// row below zero is pivoted up. A row that nothing can raise proves the required
-    /// constraints infeasible; it is kept as the certificate.
+    /// constraints infeasible; it is kept as the certificate. So is the row of a basic
+    /// dummy (a redundant required equality) that left zero either way: it holds only
+    /// dummies (see Tableau+Removal.swift), which never move.
     mutating func dualOptimize() throws(StepError) {
         while let leaving = infeasible.popLast() {
-            guard let row = rows[leaving.index], row.constant < 0, !nearZero(row.constant) else { continue }
-            guard let entering = dualEnteringSymbol(row) else {
+            guard let row = rows[leaving.index], row.constant < 0 || leaving.isDummy, !nearZero(row.constant)
+            else { continue }
+            guard !leaving.isDummy, let entering = dualEnteringSymbol(row) else {
                 infeasible.removeAll()
                 noteCertificate(row, leaving, inserting: nil)
                 throw .unsatisfiable

@@ -151,8 +151,10 @@ final class RecordingView: LayoutView {
         root.layoutIfNeeded()
         expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(label.frame == Rect(x: 10, y: 10, width: 180, height: 20))
-        // The card's own required width (a constraint of its subtree) holds in the fitting too:
-        // the smallest size that satisfies the view's constraints.
+        // The card's own required `width == 200` is part of its subtree, so it holds while
+        // fitting (as in UIKit); only the height compresses. (The solver once gave 120 here
+        // by breaking that equality: redundant with the frame's width pin, it lost its
+        // marker's row when the pin was removed for fitting.)
         #expect(card.systemLayoutSizeFitting(LayoutView.layoutFittingCompressedSize) == Size(width: 200, height: 40))
         root.layoutIfNeeded()
         expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))

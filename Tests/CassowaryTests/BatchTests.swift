@@ -40,13 +40,13 @@ import SeededRandom
     }
 
     @Test("random systems in random batches: same rejections and errors as sequential adds, optimal errors",
-          arguments: [false, true])
-    func randomBatches(keepsEqualityMarkers: Bool) {
+          arguments: SolverMode.allCases)
+    func randomBatches(mode: SolverMode) {
         var failures: [String] = []
         var rejected = 0, duplicates = 0, batches = 0
         for seed in UInt64(20_000)..<21_000 {
-            var run = PropertyRun(seed: seed, keepsEqualityMarkers: keepsEqualityMarkers)
-            let sequential = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+            var run = PropertyRun(seed: seed, mode: mode)
+            let sequential = mode.makeSolver()
             var pool: [Constraint] = []
             for round in 0..<4 {
                 if Int.random(in: 0..<3, using: &run.system.rng) == 0 {
@@ -101,9 +101,10 @@ import SeededRandom
         #expect(batches == 4000)
     }
 
-    @Test func batchSolvesLikeSequentialAdds() throws {
+    @Test(arguments: SolverMode.allCases)
+    func batchSolvesLikeSequentialAdds(mode: SolverMode) throws {
         let x = Variable("x"), y = Variable("y"), z = Variable("z")
-        let solver = Solver()
+        let solver = mode.makeSolver()
         var failures = 0
         solver.addConstraints([x >= 10, y == x + 5, (x == 0).withStrength(.weak), (z == 3 * y).withStrength(.strong),
                                (z <= 30).withStrength(.medium), x + y <= 100]) { _, _ in failures += 1 }
@@ -115,11 +116,12 @@ import SeededRandom
         #expect(solver.constraints.count == 6)
     }
 
-    @Test func unsatisfiableConstraintsAreRejectedAsSequentially() throws {
+    @Test(arguments: SolverMode.allCases)
+    func unsatisfiableConstraintsAreRejectedAsSequentially(mode: SolverMode) throws {
         let x = Variable("x"), y = Variable("y")
         let low = x >= 10, link = y == x + 5, high = y <= 12, other = x <= 5, fine = (x == 20).withStrength(.weak)
         let batch = [low, link, high, fine, other, y >= 0]
-        let solver = Solver(), reference = Solver()
+        let solver = mode.makeSolver(), reference = mode.makeSolver()
         let got = Self.batchFailures(solver, batch)
         let expected = Self.sequentialFailures(reference, batch)
         #expect(Self.compare(got, expected) == nil)
@@ -138,9 +140,10 @@ import SeededRandom
         #expect(!solver.hasConstraint(high) && !solver.hasConstraint(other) && solver.hasConstraint(fine))
     }
 
-    @Test func duplicatesAreReported() throws {
+    @Test(arguments: SolverMode.allCases)
+    func duplicatesAreReported(mode: SolverMode) throws {
         let x = Variable("x"), y = Variable("y")
-        let solver = Solver()
+        let solver = mode.makeSolver()
         let first = x == 10, second = y >= x + 1, third = (y == 0).withStrength(.medium)
         try solver.addConstraint(first)
         var failures: [(Constraint, SolverError)] = []
@@ -170,10 +173,10 @@ import SeededRandom
     }
 
     @Test("a failed batch leaves the tableau as it was: records, new variables, duplicates kept",
-          arguments: [false, true])
-    func failedBatchRollsBack(keepsEqualityMarkers: Bool) throws {
+          arguments: SolverMode.allCases)
+    func failedBatchRollsBack(mode: SolverMode) throws {
         let x = Variable("x"), y = Variable("y"), z = Variable("z"), w = Variable("w")
-        let solver = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+        let solver = mode.makeSolver()
         let low = x >= 10, prefer = (x == 20).withStrength(.weak)
         try solver.addConstraints([low, prefer])
         let before = solver.dump()
@@ -190,7 +193,7 @@ import SeededRandom
         for variable in [y, z, w] { #expect(solver.tableau.registeredSymbol(of: variable) == nil) }
         #expect(solver.tableau.registeredSymbol(of: x) != nil)
         // The same batch through the public call: replayed one at a time, as sequential adds.
-        let reference = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+        let reference = mode.makeSolver()
         try reference.addConstraints([low, prefer])
         let got = Self.batchFailures(solver, batch)
         let expected = Self.sequentialFailures(reference, batch)
@@ -202,18 +205,21 @@ import SeededRandom
         #expect(z.value == 100 && y.value == 50 && x.value == 45 && w.value == 3)
     }
 
-    @Test("a batch that fails in its final optimization, after new variables, rolls back")
-    func failedSingleBatchRollsBack() throws {
+    @Test("a batch that fails in its final optimization, after new variables, rolls back",
+          arguments: SolverMode.allCases)
+    func failedSingleBatchRollsBack(mode: SolverMode) throws {
         let x = Variable("x"), y = Variable("y")
-        let solver = Solver(keepsEqualityMarkers: true)
+        let solver = mode.makeSolver()
         try solver.addConstraint(x == 1)
         let before = solver.dump(), variables = solver.tableau.registeredVariableCount
         #expect(solver.tableau.addBatch([y == x + 1, y == 3]) == nil)
         #expect(solver.dump() == before)
         #expect(solver.tableau.registeredVariableCount == variables && solver.tableau.records.count == 1)
         #expect(solver.tableau.registeredSymbol(of: y) == nil)
-        // The classes forgot y too (x, pinned by a link, stays).
-        #expect(solver.tableau.classes.member(of: y) == nil && solver.tableau.classes.member(of: x) != nil)
+        // With equality classes, the classes forgot y too (x, pinned by a link, stays).
+        if solver.tableau.usesClasses {
+            #expect(solver.tableau.classes.member(of: y) == nil && solver.tableau.classes.member(of: x) != nil)
+        }
     }
 
     @Test func emptyBatchChangesNothing() throws {
@@ -232,9 +238,10 @@ import SeededRandom
         #expect(calls == 0 && empty.isEmpty)
     }
 
-    @Test func batchAfterRemovalRebuilds() throws {
+    @Test(arguments: SolverMode.allCases)
+    func batchAfterRemovalRebuilds(mode: SolverMode) throws {
         let x = Variable("x"), y = Variable("y")
-        let solver = Solver()
+        let solver = mode.makeSolver()
         let pin = x == 5
         try solver.addConstraints([pin, y == x + 1])
         try solver.removeConstraint(pin)

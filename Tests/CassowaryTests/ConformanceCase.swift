@@ -1,18 +1,21 @@
 import Foundation
 
-/// One record of a solver conformance fixture (format: shared/conformance/README.md).
+/// One record of a solver conformance fixture (format: shared/conformance/README.md), to
+/// run in one solver mode.
 struct ConformanceCase: CustomTestStringConvertible, Sendable {
     let file: String
     let name: String
     let json: String
+    let mode: SolverMode
 
-    var testDescription: String { "\(file): \(name)" }
+    var testDescription: String { "\(file): \(name) [\(mode)]" }
 
     var record: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
     }
 
-    /// Every record of every `.json` file in the fixtures folder, in file order.
+    /// Every record of every `.json` file in the fixtures folder, in file order, each in
+    /// every solver mode.
     static func all() -> [ConformanceCase] {
         guard let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil),
               let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
@@ -23,7 +26,10 @@ struct ConformanceCase: CustomTestStringConvertible, Sendable {
                   let records = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { continue }
             for record in records {
                 let text = (try? JSONSerialization.data(withJSONObject: record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                cases.append(ConformanceCase(file: file.lastPathComponent, name: record["name"] as? String ?? "?", json: text))
+                let name = record["name"] as? String ?? "?"
+                for mode in SolverMode.allCases {
+                    cases.append(ConformanceCase(file: file.lastPathComponent, name: name, json: text, mode: mode))
+                }
             }
         }
         return cases

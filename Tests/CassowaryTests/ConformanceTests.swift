@@ -2,17 +2,23 @@ import Foundation
 import Testing
 @testable import Cassowary
 
-/// Runs every record of every fixture file through one interpreter.
+/// Runs every record of every fixture file through one interpreter, in every solver mode.
 @Suite struct ConformanceTests {
     @Test("solver conformance record", arguments: ConformanceCase.all())
     func record(_ testCase: ConformanceCase) throws {
-        var runner = ConformanceRunner(record: testCase.record)
+        var runner = ConformanceRunner(record: testCase.record, mode: testCase.mode)
         try runner.run()
     }
 
     @Test func fixturesAreLoaded() {
         let cases = ConformanceCase.all()
-        #expect(cases.count >= 86)
+        // solver_cases.json holds 86 records, solver_markers_repro.json one.
+        let records = Set(cases.map { "\($0.file): \($0.name)" })
+        #expect(records.count >= 87)
+        #expect(records.contains("solver_markers_repro.json: random-banded.markers-mode-remove-all"))
+        for mode in SolverMode.allCases {
+            #expect(cases.filter { $0.mode == mode }.count == cases.count / SolverMode.allCases.count)
+        }
     }
 }
 
@@ -20,12 +26,15 @@ import Testing
 struct ConformanceRunner {
     let record: [String: Any]
     let steps: [[String: Any]]
-    var solver = Solver()
+    let mode: SolverMode
+    var solver: Solver
     var variables: [String: Variable] = [:]
     var constraints: [String: Constraint] = [:]
 
-    init(record: [String: Any]) {
+    init(record: [String: Any], mode: SolverMode) {
         self.record = record
+        self.mode = mode
+        solver = mode.makeSolver()
         self.steps = record["steps"] as? [[String: Any]] ?? []
         for name in record["variables"] as? [String] ?? [] { variables[name] = Variable(name) }
     }
@@ -199,7 +208,7 @@ struct ConformanceRunner {
     func perturbationMoves(_ name: String, upTo end: Int) -> Bool {
         var moved = false
         for delta in [1000.0, -1000.0] {
-            var replay = ConformanceRunner(record: record)
+            var replay = ConformanceRunner(record: record, mode: mode)
             for step in steps[..<end] where Self.isAction(step) { _ = replay.perform(step) }
             replay.solver.updateVariables()
             let target = replay.variable(name)

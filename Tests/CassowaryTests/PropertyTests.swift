@@ -41,9 +41,9 @@ struct PropertyRun {
     var edits: [(Variable, Double, Strength)] = []
     var rejected = 0
 
-    init(seed: UInt64, keepsEqualityMarkers: Bool = false) {
+    init(seed: UInt64, mode: SolverMode = .default) {
         system = RandomSystem(seed: seed)
-        solver = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+        solver = mode.makeSolver()
     }
 
     var levels: [Double] {
@@ -175,11 +175,11 @@ struct PropertyRun {
     static let seeds: [UInt64] = Array(1...2000)
 
     @Test("random systems: required constraints hold, errors are optimal, rejections change nothing",
-          arguments: [false, true])
-    func randomSystems(keepsEqualityMarkers: Bool) {
+          arguments: SolverMode.allCases)
+    func randomSystems(mode: SolverMode) {
         var rejected = 0, failures: [String] = []
         for seed in Self.seeds {
-            var run = PropertyRun(seed: seed, keepsEqualityMarkers: keepsEqualityMarkers)
+            var run = PropertyRun(seed: seed, mode: mode)
             for stepIndex in 0..<12 {
                 if let message = run.step() {
                     failures.append("seed \(seed) step \(stepIndex): \(message)")
@@ -193,10 +193,10 @@ struct PropertyRun {
         #expect(rejected > 200)
     }
 
-    @Test("removing every constraint and edit returns the solver to empty", arguments: [false, true])
-    func removeEverything(keepsEqualityMarkers: Bool) throws {
+    @Test("removing every constraint and edit returns the solver to empty", arguments: SolverMode.allCases)
+    func removeEverything(mode: SolverMode) throws {
         for seed in UInt64(5000)..<5300 {
-            var run = PropertyRun(seed: seed, keepsEqualityMarkers: keepsEqualityMarkers)
+            var run = PropertyRun(seed: seed, mode: mode)
             for _ in 0..<10 { _ = run.step() }
             for c in run.added { try run.solver.removeConstraint(c) }
             for e in run.edits { try run.solver.removeEditVariable(e.0) }
@@ -204,10 +204,10 @@ struct PropertyRun {
         }
     }
 
-    @Test("the same calls give the same tableau and values")
-    func deterministic() {
+    @Test("the same calls give the same tableau and values", arguments: SolverMode.allCases)
+    func deterministic(mode: SolverMode) {
         for seed in UInt64(9000)..<9200 {
-            var a = PropertyRun(seed: seed), b = PropertyRun(seed: seed)
+            var a = PropertyRun(seed: seed, mode: mode), b = PropertyRun(seed: seed, mode: mode)
             for _ in 0..<12 {
                 _ = a.step()
                 _ = b.step()

@@ -2,9 +2,10 @@ import Testing
 import Cassowary
 
 /// The README's solver example, line for line, with its printed values asserted.
-@Test func readmeExample() throws {
+@Test(arguments: SolverMode.allCases)
+func readmeExample(mode: SolverMode) throws {
     let left = Variable("left"), width = Variable("width"), container = Variable("container")
-    let solver = Solver()
+    let solver = mode.makeSolver()
     try solver.addConstraint(left == 20)
     try solver.addConstraint(left + width <= container - 20)
     try solver.addConstraint(width >= 100)

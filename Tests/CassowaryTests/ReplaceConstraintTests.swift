@@ -2,9 +2,9 @@ import Testing
 @testable import Cassowary
 
 @Suite struct ReplaceConstraintTests {
-    @Test("a constant change moves the solution incrementally in both modes", arguments: [false, true])
-    func constantChange(keepsMarkers: Bool) throws {
-        let solver = keepsMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+    @Test("a constant change moves the solution incrementally in both modes", arguments: SolverMode.allCases)
+    func constantChange(mode: SolverMode) throws {
+        let solver = mode.makeSolver()
         let a = Variable("a"), b = Variable("b"), c = Variable("c")
         let gap = b == a + 8
         try solver.addConstraints([a == 20, gap, c >= b + 10, (c == 0).withStrength(.weak)])
@@ -17,8 +17,9 @@ import Testing
         #expect(!solver.hasConstraint(gap) && solver.hasConstraint(wider))
     }
 
-    @Test func inequalityAndPreferenceConstants() throws {
-        let solver = Solver()
+    @Test(arguments: SolverMode.allCases)
+    func inequalityAndPreferenceConstants(mode: SolverMode) throws {
+        let solver = mode.makeSolver()
         let x = Variable("x")
         let floor = x >= 10, pull = (x == 0).withStrength(.weak)
         try solver.addConstraints([floor, pull])
@@ -34,9 +35,9 @@ import Testing
         #expect(x.value == 7)
     }
 
-    @Test("a replacement that cannot hold keeps the old constraint, unchanged", arguments: [false, true])
-    func rejected(keepsMarkers: Bool) throws {
-        let solver = keepsMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+    @Test("a replacement that cannot hold keeps the old constraint, unchanged", arguments: SolverMode.allCases)
+    func rejected(mode: SolverMode) throws {
+        let solver = mode.makeSolver()
         let x = Variable("x"), y = Variable("y")
         let cap = x <= 100, link = y == x + 10, floor = y >= 0
         try solver.addConstraints([cap, link, floor, (x == 50).withStrength(.weak)])
@@ -61,8 +62,9 @@ import Testing
         #expect(x.value == 50 && y.value == 75)
     }
 
-    @Test func errors() throws {
-        let solver = Solver()
+    @Test(arguments: SolverMode.allCases)
+    func errors(mode: SolverMode) throws {
+        let solver = mode.makeSolver()
         let x = Variable("x")
         let a = x == 1, b = x == 2, c = x >= 0
         try solver.addConstraints([a, c])
@@ -70,7 +72,7 @@ import Testing
         #expect(throws: SolverError.self) { try solver.replaceConstraint(a, with: c) }
         // A required equality replaced by a contradicting one: unchanged, with its conflicts.
         let floor = x >= 5
-        let solver2 = Solver(keepsEqualityMarkers: true)
+        let solver2 = mode.makeSolver()
         let pin = x == 10
         try solver2.addConstraints([pin, floor])
         let before = solver2.dump()

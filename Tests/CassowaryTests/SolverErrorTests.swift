@@ -27,8 +27,9 @@ import Testing
         #expect(error?.description.hasPrefix("duplicate constraint: x - 10 == 0") == true)
     }
 
-    @Test func unsatisfiableConstraint() throws {
-        let solver = Solver()
+    @Test(arguments: SolverMode.allCases)
+    func unsatisfiableConstraint(mode: SolverMode) throws {
+        let solver = mode.makeSolver()
         let a = x == 10, b = y == x + 5, unrelated = y >= 0
         try solver.addConstraints([a, b, unrelated])
         solver.updateVariables()

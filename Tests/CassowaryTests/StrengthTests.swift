@@ -16,9 +16,9 @@ import Testing
         #expect(Strength.strong > .medium && Strength.medium > .weak)
     }
 
-    @Test("a higher level wins over any amount of lower-level error")
-    func strictlyOrdered() throws {
-        let x = Variable("x"), solver = Solver()
+    @Test("a higher level wins over any amount of lower-level error", arguments: SolverMode.allCases)
+    func strictlyOrdered(mode: SolverMode) throws {
+        let x = Variable("x"), solver = mode.makeSolver()
         try solver.addConstraint((x == 0).withStrength(.medium))
         // kiwi adds weights, so 2000 weak pulls (2000 > 1000) would move x to 1.
         for _ in 0..<2000 { try solver.addConstraint((x == 1).withStrength(.weak)) }
@@ -26,18 +26,18 @@ import Testing
         #expect(x.value == 0)
     }
 
-    @Test("weights trade off within a level")
-    func weightsWithinLevel() throws {
-        let x = Variable("x"), solver = Solver()
+    @Test("weights trade off within a level", arguments: SolverMode.allCases)
+    func weightsWithinLevel(mode: SolverMode) throws {
+        let x = Variable("x"), solver = mode.makeSolver()
         try solver.addConstraint((x == 0).withStrength(.create(0, 0, 1)))
         try solver.addConstraint((x == 10).withStrength(.create(0, 0, 3)))
         solver.updateVariables()
         #expect(x.value == 10)
     }
 
-    @Test("custom levels order like priorities")
-    func customLevels() throws {
-        let x = Variable("x"), solver = Solver()
+    @Test("custom levels order like priorities", arguments: SolverMode.allCases)
+    func customLevels(mode: SolverMode) throws {
+        let x = Variable("x"), solver = mode.makeSolver()
         try solver.addConstraint((x == 5).withStrength(.level(750)))
         try solver.addConstraint((x == 9).withStrength(.level(749, weight: 1000)))
         solver.updateVariables()

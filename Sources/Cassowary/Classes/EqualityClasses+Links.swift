@@ -92,6 +92,8 @@ extension EqualityClasses {
             let agrees = EqualityClasses.agree(members[Int(l.u)].offset - members[Int(l.v)].offset, c)
             return agrees ? .redundant : .inconsistent
         }
+        // The same constant again changes nothing (and contradicts no redundant link).
+        if let c = newConstant, EqualityClasses.agree(c, l.constant) { return .redundant }
         var (small, smallStamp, other) = smallerSide(of: link)
         if newConstant == nil {
             // A redundant link across the cut keeps the class whole.
