@@ -16,13 +16,16 @@ extension LayoutEngine {
             return
         }
         // Name the solver's constraints by their layout constraints (only on this path).
-        var owners: [Identity: LayoutConstraint] = [:]
-        for view in root.subtree() {
-            for c in view.constraints + (generatedConstraints(of: view)?.all ?? []) {
-                if let lowering = lowering(of: c) { owners[Identity(lowering)] = c }
+        if loweringOwners == nil {
+            var owners: [Identity: LayoutConstraint] = [:]
+            for view in root.subtree() {
+                for c in view.constraints + (generatedConstraints(of: view)?.all ?? []) {
+                    if let lowering = lowering(of: c) { owners[Identity(lowering)] = c }
+                }
             }
+            loweringOwners = owners
         }
-        var conflicts = found.compactMap { owners[Identity($0)] }
+        var conflicts = found.compactMap { loweringOwners![Identity($0)] }
         for c in aliasConstraints(readBy: [constraint] + conflicts) where !conflicts.contains(where: { $0 === c }) {
             conflicts.append(c)
         }

@@ -83,6 +83,10 @@ final class LayoutEngine {
     /// the hierarchy's engine, which records them on the layout constraints, is untouched.
     let isScratch: Bool
     @exclusivity(unchecked) var scratchLowerings: [Identity: Cassowary.Constraint] = [:]
+    /// The layout constraint of each solver constraint, made when a conflict first needs
+    /// to name them (see ``breakConstraint(_:because:)``), then kept up to date: a run of
+    /// conflicts costs what each names, not the whole hierarchy each time.
+    @exclusivity(unchecked) var loweringOwners: [Identity: LayoutConstraint]?
 
     init(root: LayoutView, scratch: Bool = false) {
         self.root = root
@@ -95,6 +99,10 @@ final class LayoutEngine {
     }
 
     func setLowering(_ lowering: Cassowary.Constraint?, of constraint: LayoutConstraint) {
+        if loweringOwners != nil {
+            if let old = self.lowering(of: constraint) { loweringOwners![Identity(old)] = nil }
+            if let lowering { loweringOwners![Identity(lowering)] = constraint }
+        }
         if isScratch { scratchLowerings[Identity(constraint)] = lowering } else { constraint.lowering = lowering }
     }
 

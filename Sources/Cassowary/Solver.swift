@@ -73,7 +73,7 @@ public final class Solver {
             switch error {
             case .unsatisfiable:
                 throw .unsatisfiableConstraint(constraint,
-                                               conflicts: explainsConflicts ? tableau.conflicts(for: constraint) : [])
+                                               conflicts: explainsConflicts ? tableau.explain(constraint) : [])
             case .failure(let failure): throw failure
             }
         }

@@ -19,6 +19,18 @@ extension Tableau {
     /// A minimal set of the required constraints in the solver that `constraint` contradicts.
     func conflicts(for constraint: Constraint) -> [Constraint] {
         let component = requiredComponent(of: constraint)
+        if LinkForm(constraint) != nil {
+            // A link may contradict the links alone, which go into the classes only: replaying
+            // them first costs no rows, and their tree path is a minimal explanation.
+            var links = Tableau(tracksEqualityMarkers: true)
+            links.storesHints = false
+            for member in component where LinkForm(member) != nil { try? links.add(member) }
+            do throws(StepError) {
+                try links.add(constraint)
+            } catch {
+                if links.linkConflict != nil { return links.explain(constraint) }
+            }
+        }
         var explainer = Tableau(tracksEqualityMarkers: true)
         explainer.storesHints = false
         for member in component { try? explainer.add(member) }
@@ -101,12 +113,18 @@ extension Tableau {
 
     /// The constraints of links, by link index.
     private func linkConstraints(_ links: [Int32]) -> [Constraint] {
-        guard !links.isEmpty else { return [] }
-        let wanted = Set(links)
-        return recordSlots.compactMap { record in
-            guard let record, record.link >= 0, wanted.contains(record.link) else { return nil }
-            return record.constraint
+        links.compactMap { recordSlots[Int(classes.links[Int($0)].slot)]?.constraint }
+    }
+
+    /// The conflicts of a constraint just refused, as ``conflicts(for:)`` finds them; a link
+    /// that contradicted its own class (the call's ``linkConflict``) is explained at once by
+    /// the tree path between its variables, a minimal set, without replaying anything.
+    mutating func explain(_ constraint: Constraint) -> [Constraint] {
+        guard let (u, v) = linkConflict, let path = classes.treePath(from: u, to: v) else {
+            return conflicts(for: constraint)
         }
+        let sequences = path.map { recordSlots[Int(classes.links[Int($0)].slot)]?.sequence ?? 0 }
+        return zip(path, sequences).sorted { $0.1 < $1.1 }.compactMap { linkConstraints([$0.0]).first }
     }
 
     /// The tree links that connect, within each class, the members the constraints

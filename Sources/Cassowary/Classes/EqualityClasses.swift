@@ -75,6 +75,8 @@ struct EqualityClasses {
         var inTree: Bool
         /// For a free slot, the next free slot.
         var nextFree: Int32 = -1
+        /// The slot of the link's record in the tableau.
+        var slot: Int32 = -1
     }
 
     /// A node of a member's incidence list: node `2k` sits in the list of link k's `u`,

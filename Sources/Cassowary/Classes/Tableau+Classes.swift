@@ -156,7 +156,9 @@ extension Tableau {
             }
             record.link = link
         }
-        addRecord(record, journaled: !batching)
+        let link = record.link
+        let slot = addRecord(record, journaled: !batching)
+        classes.setLink(link) { $0.slot = Int32(slot) }
     }
 
     /// Takes a link out of the classes: a class whose tree it held splits, unless a
@@ -210,7 +212,8 @@ extension Tableau {
         removeRecord(at: slot, journaled: true)
         var replacement = Record(constraint: new, sequence: record.sequence)
         replacement.link = link
-        addRecord(replacement, journaled: true)
+        let slot = addRecord(replacement, journaled: true)
+        classes.setLink(link) { $0.slot = Int32(slot) }
         try dualOptimize()
         try optimize()
     }
