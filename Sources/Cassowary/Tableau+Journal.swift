@@ -35,6 +35,7 @@ extension Tableau {
         if !constantJournal.isEmpty { constantJournal.removeAll(keepingCapacity: true) }
         objective.commit()
         if usesClasses { classes.commit() }
+        if !releasedSymbols.isEmpty { recycleSymbols() }
     }
 
     /// Undoes every change since `mark`.
@@ -43,6 +44,7 @@ extension Tableau {
         objective.rollback(to: mark.objective) { states[$0].symbol }
         if usesClasses { classes.rollback() }
         releasedMembers.removeAll()
+        releasedSymbols.removeAll()
         nextSequence = mark.sequence
         commit()
     }
@@ -90,7 +92,7 @@ extension Tableau {
         while journal.count > mark {
             let entry = journal.removeLast()
             switch entry {
-            case .row(let i, _), .constant(let i, _), .references(let i, _), .order(let i, _):
+            case .row(let i, _), .constant(let i, _), .references(let i, _), .order(let i, _), .reused(let i, _):
                 if Int(i) >= symbolMark { continue }
             }
             switch entry {
@@ -105,6 +107,9 @@ extension Tableau {
                 touch(Int(i))
             case .references(let i, let old): states[Int(i)].references = old
             case .order(let i, let old): states[Int(i)].order = old
+            case .reused(let i, let old):
+                states[Int(i)] = old
+                freeSymbols[Int(old.symbol.kind.rawValue)].append(i)
             }
         }
         while let (i, old) = constantJournal.popLast() {

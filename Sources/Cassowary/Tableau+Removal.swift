@@ -78,6 +78,7 @@ extension Tableau {
         }
         removeRecord(at: slot, journaled: true)
         release(constraint)
+        for symbol in [record.marker, record.other] { if let symbol { releasedSymbols.append(symbol) } }
     }
 
     /// The row to pivot a removed constraint's marker into, or nil when no row holds it.

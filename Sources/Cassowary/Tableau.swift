@@ -73,6 +73,12 @@ struct Tableau {
     /// The number of user-variable rows made so far: each new one's order (see
     /// ``SymbolState/order``).
     var definitionCount: UInt32 = 0
+    /// Symbols that the call in progress stopped using (the markers of a constraint taken
+    /// out, variables no constraint names any more), recycled when it commits if nothing
+    /// took them up again; and the recycled ones, by kind, for ``makeSymbol(_:)`` to reuse.
+    /// (See Tableau+Recycling.swift.)
+    var releasedSymbols: [Symbol] = []
+    var freeSymbols: [[Int32]] = [[], [], [], []]
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).
@@ -131,6 +137,9 @@ struct Tableau {
         case constant(Int32, Double)
         case references(Int32, Int32)
         case order(Int32, UInt32)
+        /// A recycled symbol taken up again: its state before, and it goes back to its free
+        /// list on a rollback.
+        case reused(Int32, SymbolState)
     }
     enum MetaUndo {
         case recordAdded(Int32, reused: Bool)
@@ -167,6 +176,7 @@ struct Tableau {
 extension Tableau {
     /// A new symbol of the given kind.
     mutating func makeSymbol(_ kind: Symbol.Kind) -> Symbol {
+        if let reused = reuseSymbol(kind) { return reused }
         let symbol = Symbol(index: states.count, kind: kind)
         states.append(SymbolState(symbol: symbol))
         rows.append(nil)
@@ -288,6 +298,8 @@ extension Tableau {
         objective = Objective()
         infeasible = []
         expansion = []
+        releasedSymbols = []
+        freeSymbols = [[], [], [], []]
         if usesClasses {
             // The links go back into the classes with the records.
             classes = EqualityClasses()
@@ -394,7 +406,10 @@ extension Tableau {
             guard !nearZero(term.coefficient), let symbol = registeredSymbol(of: term.variable) else { continue }
             let count = states[symbol.index].references - 1
             setReferences(symbol, count)
-            if count == 0 { setVariable(Identity(term.variable), nil) }
+            if count == 0 {
+                setVariable(Identity(term.variable), nil)
+                releasedSymbols.append(symbol)
+            }
         }
     }
 }

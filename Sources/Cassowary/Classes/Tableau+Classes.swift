@@ -71,7 +71,10 @@ extension Tableau {
             if let anchor = classes.anchor(of: klass), let symbol = registeredSymbol(of: anchor) {
                 let count = states[symbol.index].references - 1
                 setReferences(symbol, count)
-                if count == 0 { setVariable(Identity(anchor), nil) }
+                if count == 0 {
+                    setVariable(Identity(anchor), nil)
+                    releasedSymbols.append(symbol)
+                }
             }
             classes.setMember(member) { $0.uses -= 1 }
             if classes.members[Int(member)].uses == 0 { releasedMembers.append(member) }
