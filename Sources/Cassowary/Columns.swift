@@ -25,6 +25,8 @@ struct Columns {
     /// (the pool grows by doubling, so taking a fresh node is a counter increment).
     private var nodes: [Node] = []
     private var used: Int32 = 0
+    /// The entries in all lists (stale ones included).
+    private(set) var entries = 0
     /// The first free node; free nodes are linked through `next`.
     private var free: Int32 = -1
 
@@ -44,6 +46,7 @@ struct Columns {
             while node >= 0 {
                 let following = nodes[Int(node)].next
                 release(node)
+                entries -= 1
                 node = following
             }
         }
@@ -70,6 +73,7 @@ struct Columns {
         if last >= 0 { nodes[Int(last)].next = node } else { lists[symbol].head = node }
         lists[symbol].tail = node
         lists[symbol].count += 1
+        entries += 1
     }
 
     /// Appends a row index to the list of each symbol `symbolIndex` yields for `0..<count`
@@ -101,6 +105,7 @@ struct Columns {
         }
         self.free = free
         self.used = used
+        entries += count
     }
 
     /// Makes sure at least `count` spare nodes follow the used ones.
@@ -127,6 +132,7 @@ struct Columns {
         if previous >= 0 { nodes[Int(previous)].next = following } else { lists[symbol].head = following }
         if lists[symbol].tail == node { lists[symbol].tail = previous }
         lists[symbol].count -= 1
+        entries -= 1
         release(node)
     }
 

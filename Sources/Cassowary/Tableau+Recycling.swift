@@ -1,3 +1,8 @@
+// Keeping the tables bounded. Columns: a cell that goes from a row leaves a stale entry in its
+// symbol's column, dropped when the column is next read; a column read rarely while pivots
+// keep adding to others (many preferences on one variable) would grow without bound, so once
+// the entries pass twice what the last pruning left, every column is pruned.
+//
 // Recycling symbols: a solver that adds and removes constraints forever must not make new
 // symbols forever. A symbol that a committed call stopped using (the markers of a constraint
 // taken out, a variable no constraint names any more) is recycled when it is in no row and
@@ -42,5 +47,20 @@ extension Tableau {
         let appears = !found.isEmpty
         swap(&found, &substituted)
         return appears
+    }
+}
+
+extension Tableau {
+    /// Drops the stale and repeated entries of every column, then sets the next threshold
+    /// to twice what is left (so the work is paid for by the appends since the last time).
+    @inline(never) mutating func pruneColumns() {
+        var found: [Symbol] = []
+        swap(&found, &substituted)
+        for index in states.indices where columns.count(index) > 0 {
+            found.empty()
+            rowsContaining(states[index].symbol, into: &found)
+        }
+        swap(&found, &substituted)
+        columnPruningThreshold = max(4_096, 2 * columns.entries)
     }
 }

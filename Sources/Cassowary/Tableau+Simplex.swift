@@ -60,6 +60,7 @@ extension Tableau {
             if !basic.isExternal && rows[i]!.constant < 0 { infeasible.append(basic) }
         }
         swap(&basics, &substituted)
+        if columns.entries > columnPruningThreshold { pruneColumns() }
     }
 
     /// Degenerate pivots in a row after which the entering choice becomes Bland's rule.

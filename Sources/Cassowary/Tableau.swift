@@ -79,6 +79,9 @@ struct Tableau {
     /// (See Tableau+Recycling.swift.)
     var releasedSymbols: [Symbol] = []
     var freeSymbols: [[Int32]] = [[], [], [], []]
+    /// The column entries beyond which all columns are pruned of stale entries (see
+    /// ``pruneColumnsIfNeeded()``).
+    var columnPruningThreshold = 4_096
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).
