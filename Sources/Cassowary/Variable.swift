@@ -8,7 +8,8 @@ import Synchronization
 public final class Variable: Sendable, CustomStringConvertible {
     /// The name used in descriptions, errors and tableau dumps.
     public let name: String
-    private let storage: Atomic<UInt64>
+    /// The value's bits (inlined into clients, so reading a solved value is one load).
+    @usableFromInline let storage: Atomic<UInt64>
     /// The index of this variable's symbol in the tableau that last registered it, or -1: a
     /// hint that spares a dictionary lookup. A tableau trusts it only after checking that
     /// the symbol at that index is this variable and is in use (see
@@ -28,7 +29,7 @@ public final class Variable: Sendable, CustomStringConvertible {
     }
 
     /// The value last written by ``Solver/updateVariables()`` (or given at creation).
-    public var value: Double {
+    @inlinable public var value: Double {
         get { Double(bitPattern: storage.load(ordering: .relaxed)) }
         set { storage.store(newValue.bitPattern, ordering: .relaxed) }
     }

@@ -31,10 +31,14 @@ extension EqualityClasses {
             case .incidence(let k, let old): incidences[Int(k)] = old
             case .use(let k, let old): uses[Int(k)] = old
             case .anchorClass(let key, let old): anchorClasses[key] = old
+            case .owner(let k, let old): owners[Int(k)] = old
             }
         }
         (freeMember, freeClass, freeLink, freeUse) = heads
-        if members.count > floor.members { members.removeSubrange(floor.members...) }
+        if members.count > floor.members {
+            members.removeSubrange(floor.members...)
+            owners.removeSubrange(floor.members...)
+        }
         if classes.count > floor.classes { classes.removeSubrange(floor.classes...) }
         if links.count > floor.links { links.removeSubrange(floor.links...) }
         if incidences.count > floor.incidences { incidences.removeSubrange(floor.incidences...) }
@@ -84,6 +88,12 @@ extension EqualityClasses {
         var heads = (member: freeMember, klass: freeClass, link: freeLink, use: freeUse)
         change(&heads)
         (freeMember, freeClass, freeLink, freeUse) = heads
+    }
+
+    /// Sets or clears the variable a member keeps alive.
+    mutating func setOwner(_ k: Int32, _ variable: Variable?) {
+        if journaling && Int(k) < floor.members { journal.append(.owner(k, owners[Int(k)])) }
+        owners[Int(k)] = variable
     }
 
     /// Sets or clears the class of an abstract anchor.

@@ -23,8 +23,12 @@
 struct EqualityClasses {
     /// A variable the classes know.
     struct Member {
-        /// The variable; nil for the ground and for free slots.
-        var variable: Variable?
+        /// The variable, unretained (``owners`` keeps it alive, so copying a member, as the
+        /// journal does for every member a change moves, retains nothing); nil for the
+        /// ground and for free slots.
+        var reference: Unmanaged<Variable>?
+        /// The variable.
+        @inline(__always) var variable: Variable? { reference?.takeUnretainedValue() }
         /// `variable == anchor + offset`.
         var offset: Double
         /// Its class; for a free slot, the next free slot (-1 at the end).
@@ -45,7 +49,7 @@ struct EqualityClasses {
         var isDirty = false
 
         init(variable: Variable?, klass: Int32, offset: Double) {
-            self.variable = variable
+            reference = variable.map { Unmanaged.passUnretained($0) }
             self.offset = offset
             self.klass = klass
         }
@@ -99,6 +103,8 @@ struct EqualityClasses {
     static let ground: Int32 = 0
 
     var members: [Member] = [Member(variable: nil, klass: 0, offset: 0)]
+    /// The members' variables, retained (see ``Member/reference``).
+    var owners: [Variable?] = [nil]
     var classes: [Klass] = [Klass(anchor: nil, seed: 0, count: 1)]
     var links: [Link] = []
     var incidences: [Incidence] = []
@@ -142,6 +148,7 @@ struct EqualityClasses {
         case incidence(Int32, Incidence)
         case use(Int32, Use)
         case anchorClass(Identity, Int32?)
+        case owner(Int32, Variable?)
     }
 
     /// Whether a class holds constants (the ground's class).
@@ -151,7 +158,10 @@ struct EqualityClasses {
     /// solver registered it last; it is checked, and the index answers when it fails.
     @inline(__always) mutating func member(of variable: Variable) -> Int32? {
         let hint = variable.memberHint.load(ordering: .relaxed)
-        if hint > 0 && hint < members.count && members[hint].variable === variable { return Int32(hint) }
+        if hint > 0 && hint < members.count
+            && members[hint].reference?.toOpaque() == Unmanaged.passUnretained(variable).toOpaque() {
+            return Int32(hint)
+        }
         if hint < 0 { return nil }
         return indexedMember(of: variable)
     }
@@ -180,6 +190,7 @@ struct EqualityClasses {
     @inline(never) mutating func addMember(_ variable: Variable) -> Int32 {
         let klass = allocateClass(Klass(anchor: nil, seed: -1, count: 1, written: 0))
         let member = allocateMember(Member(variable: variable, klass: klass, offset: 0))
+        setOwner(member, variable)
         setClass(klass) { $0.seed = member }
         if indexed { index[Identity(variable)] = member }
         variable.memberHint.store(Int(member), ordering: .relaxed)
@@ -194,6 +205,7 @@ struct EqualityClasses {
         freeClassSlot(m.klass)
         let next = freeMember
         setMember(member) { $0 = Member(variable: nil, klass: next, offset: 0) }
+        setOwner(member, nil)
         setHeads { $0.member = member }
     }
 
@@ -204,6 +216,13 @@ struct EqualityClasses {
         if let anchor = classes[Int(klass)].anchor { return anchor }
         if isGround(klass) { return nil }
         return members[Int(classes[Int(klass)].seed)].variable
+    }
+
+    /// The value of a class's anchor (0 for the ground's class), read without retaining it.
+    @inline(__always) func anchorValue(of klass: Int32) -> Double {
+        if let value = classes[Int(klass)].anchor?.value { return value }
+        if isGround(klass) { return 0 }
+        return members[Int(classes[Int(klass)].seed)].reference?._withUnsafeGuaranteedRef { $0.value } ?? 0
     }
 
     /// The members of a class, its seed first (a walk of its spanning tree).
@@ -258,6 +277,7 @@ struct EqualityClasses {
             return slot
         }
         members.append(member)
+        owners.append(nil)
         return Int32(members.count - 1)
     }
 

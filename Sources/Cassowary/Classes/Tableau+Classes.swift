@@ -248,13 +248,14 @@ extension Tableau {
         while let member = classes.dirty.popLast() {
             guard Int(member) < classes.members.count else { continue }
             classes.members[Int(member)].isDirty = false
-            guard let variable = classes.members[Int(member)].variable else { continue }
+            guard let reference = classes.members[Int(member)].reference else { continue }
             // The anchors' values were just brought up to date.
-            let anchor = classes.anchor(of: classes.members[Int(member)].klass)?.value ?? 0
-            let value = anchor + classes.members[Int(member)].offset
-            if variable.value != value {
-                variable.value = value
-                changed(variable)
+            let value = classes.anchorValue(of: classes.members[Int(member)].klass) + classes.members[Int(member)].offset
+            reference._withUnsafeGuaranteedRef { variable in
+                if variable.value != value {
+                    variable.value = value
+                    changed(variable)
+                }
             }
         }
     }
