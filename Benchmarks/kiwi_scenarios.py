@@ -9,7 +9,6 @@ Constraints are made before the clock starts (Python's own constraint building w
 otherwise dominate); memory is measured from just before they are made. A result that is
 wrong prints `CHECK FAILED ...` after the timings and exits 1.
 """
-import resource
 import subprocess
 import sys
 import time
@@ -20,30 +19,16 @@ except ImportError:
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "kiwisolver"], check=True)
     import kiwisolver as kiwi
 
-failures = 0
+from peer_log import PeerLog, current_rss_kb, peak_rss_kb
 
 
-def current_rss_kb():
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * resource.getpagesize() // 1024
-
-
-def peak_rss_kb():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
-class Log:
+class Log(PeerLog):
     def __init__(self, scenario, n):
-        self.scenario, self.n = scenario, n
-
-    def value(self, metric, value):
-        print(f"{self.scenario}\t{self.n}\t{metric}\t{value}", flush=True)
+        super().__init__("kiwi", scenario, n)
 
     def check(self, condition, message):
-        global failures
         if not condition:
-            failures += 1
-            print(f"CHECK FAILED: kiwi {self.scenario} {self.n}: {message}", flush=True)
+            self.fail(message)
 
 
 def timed(body):
@@ -163,4 +148,4 @@ if __name__ == "__main__":
         print(__doc__, file=sys.stderr)
         sys.exit(64)
     SCENARIOS[sys.argv[1]](Log(sys.argv[1], int(sys.argv[2])))
-    sys.exit(1 if failures else 0)
+    sys.exit(1 if PeerLog.failures else 0)

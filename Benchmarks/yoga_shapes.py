@@ -14,7 +14,6 @@ against the same values as ours; a wrong one prints `CHECK FAILED ...` and exits
 Yoga recurses once per level of nesting, so `deep` at 10,000 overflows the usual 8 MB
 stack; everything here runs on a thread with a 1 GB stack (noted in the table).
 """
-import resource
 import statistics
 import subprocess
 import sys
@@ -27,35 +26,22 @@ except ImportError:
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "poga"], check=True)
     import poga.libpoga_capi as yg
 
+from peer_log import PeerLog, current_rss_kb, peak_rss_kb
+
 STACK_BYTES = 1 << 30
 REPETITIONS = 5
 LTR = yg.YGDirection.LTR
-failures = 0
 
 
-def current_rss_kb():
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * resource.getpagesize() // 1024
-
-
-def peak_rss_kb():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
-class Log:
+class Log(PeerLog):
     def __init__(self, shape, n):
-        self.shape, self.n = shape, n
-
-    def value(self, metric, value):
-        print(f"{self.shape}\t{self.n}\t{metric}\t{value}", flush=True)
+        super().__init__("yoga", shape, n)
 
     def check_frame(self, node, expected, what):
-        global failures
         actual = (yg.YGNodeLayoutGetLeft(node), yg.YGNodeLayoutGetTop(node),
                   yg.YGNodeLayoutGetWidth(node), yg.YGNodeLayoutGetHeight(node))
         if any(abs(a - e) > 1e-4 for a, e in zip(actual, expected)):
-            failures += 1
-            print(f"CHECK FAILED: yoga {self.shape} {self.n}: {what} is {actual}, expected {expected}", flush=True)
+            self.fail(f"{what} is {actual}, expected {expected}")
 
 
 def node(width=None, height=None):
@@ -340,4 +326,4 @@ if __name__ == "__main__":
     worker = threading.Thread(target=work)
     worker.start()
     worker.join()
-    sys.exit(2 if errors else 1 if failures else 0)
+    sys.exit(2 if errors else 1 if PeerLog.failures else 0)

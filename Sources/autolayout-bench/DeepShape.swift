@@ -60,10 +60,6 @@ final class DeepShape: EngineShape {
     func run(_ operation: String, _ timer: OperationTimer) throws {
         guard operation == "resize" else { return }
         let side = 2 * Double(count) + 100
-        timer.measure("resize", change: { step in
-            root.frame = Rect(x: 0, y: 0, width: step % 2 == 0 ? side + 39 : side, height: side)
-        }, check: { _ in checkFrames(timer.log, "resize") })
-        root.frame = Rect(x: 0, y: 0, width: side, height: side)
-        root.layoutIfNeeded()
+        measureResize(timer, width: side, height: side) { checkFrames($0, "resize") }
     }
 }

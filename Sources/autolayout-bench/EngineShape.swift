@@ -25,6 +25,16 @@ protocol EngineShape: AnyObject {
 
 extension EngineShape {
     var buildDetails: [(String, Double)] { [] }
+
+    /// Times `resize`: the root alternates between `width` and `width + 39` (375 ↔ 414 for
+    /// a phone), `check` after each; the root is left at `width` and laid out.
+    func measureResize(_ timer: OperationTimer, width: Double, height: Double, check: (ShapeLog) -> Void) {
+        timer.measure("resize", change: { step in
+            root.frame = Rect(x: 0, y: 0, width: step % 2 == 0 ? width + 39 : width, height: height)
+        }, check: { _ in check(timer.log) })
+        root.frame = Rect(x: 0, y: 0, width: width, height: height)
+        root.layoutIfNeeded()
+    }
 }
 
 /// Times incremental changes, each followed by `layoutIfNeeded()`, and counts the views

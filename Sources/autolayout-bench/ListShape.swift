@@ -60,11 +60,7 @@ final class ListShape: EngineShape {
         let middle = count / 2
         switch operation {
         case "resize":
-            timer.measure("resize", change: { step in
-                root.frame = Rect(x: 0, y: 0, width: step % 2 == 0 ? 414 : 375, height: 667)
-            }, check: { _ in checkFrames(timer.log, "resize") })
-            root.frame = Rect(x: 0, y: 0, width: 375, height: 667)
-            root.layoutIfNeeded()
+            measureResize(timer, width: 375, height: 667) { checkFrames($0, "resize") }
         case "constant":
             timer.measure("constant", change: { step in
                 tops[middle].constant = step % 2 == 0 ? 12 : 8

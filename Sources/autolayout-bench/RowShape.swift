@@ -77,11 +77,7 @@ final class RowShape: EngineShape {
         let width = 4 * Double(count)
         switch operation {
         case "resize":
-            timer.measure("resize", change: { step in
-                root.frame = Rect(x: 0, y: 0, width: step % 2 == 0 ? width + 39 : width, height: 667)
-            }, check: { _ in checkCovering(timer.log, "resize", minimumWidth: 4) })
-            root.frame = Rect(x: 0, y: 0, width: width, height: 667)
-            root.layoutIfNeeded()
+            measureResize(timer, width: width, height: 667) { checkCovering($0, "resize", minimumWidth: 4) }
         case "constant":
             guard let (spacing, sign) = middleSpacing() else {
                 timer.log.check(false, "no format constraint between the middle view and the one before it")

@@ -99,11 +99,7 @@ final class ScreenShape: EngineShape {
     func run(_ operation: String, _ timer: OperationTimer) throws {
         switch operation {
         case "resize":
-            timer.measure("resize", change: { step in
-                root.frame = Rect(x: 0, y: 0, width: step % 2 == 0 ? 414 : 375, height: 667)
-            }, check: { _ in checkFrames(timer.log, "resize") })
-            root.frame = Rect(x: 0, y: 0, width: 375, height: 667)
-            root.layoutIfNeeded()
+            measureResize(timer, width: 375, height: 667) { checkFrames($0, "resize") }
         case "constant":
             let top = sectionTops[sectionCount / 2], original = top.constant
             timer.measure("constant", change: { step in

@@ -160,8 +160,9 @@ extension EqualityClasses {
         }
     }
 
-    /// Appends the unvisited tree neighbours of a member, marking them.
-    private mutating func expand(_ m: Int32, _ mark: UInt32, avoiding: Int32, into side: inout [Int32]) {
+    /// Appends the unvisited tree neighbours of a member (through tree links other than
+    /// `avoiding`), marking them.
+    mutating func expand(_ m: Int32, _ mark: UInt32, avoiding: Int32, into side: inout [Int32]) {
         var node = members[Int(m)].firstIncidence
         while node >= 0 {
             let k = node >> 1

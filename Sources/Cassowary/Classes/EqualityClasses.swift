@@ -241,20 +241,8 @@ struct EqualityClasses {
         result.append(start)
         var k = first
         while k < result.count {
-            let m = result[k]
+            expand(result[k], stamp, avoiding: avoiding, into: &result)
             k += 1
-            var node = members[Int(m)].firstIncidence
-            while node >= 0 {
-                let link = node >> 1
-                if link != avoiding && links[Int(link)].inTree {
-                    let other = node & 1 == 0 ? links[Int(link)].v : links[Int(link)].u
-                    if members[Int(other)].stamp != stamp {
-                        members[Int(other)].stamp = stamp
-                        result.append(other)
-                    }
-                }
-                node = incidences[Int(node)].next
-            }
         }
     }
 
