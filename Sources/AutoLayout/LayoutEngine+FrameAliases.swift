@@ -206,6 +206,7 @@ extension LayoutEngine {
             view.generatedStorage = made
         }
         view.frameAlias = alias
+        if alias != nil { mayHaveAliases = true }
         if alias == nil {
             for constraint in made.frame { install(constraint) }
         }
@@ -243,12 +244,16 @@ extension LayoutEngine {
         guard aliasesNeedWriting || base != aliasBase else { return }
         aliasesNeedWriting = false
         aliasBase = base
+        // A resize of a root without aliased subviews (a row of 100,000 constrained views)
+        // does not visit them.
+        guard mayHaveAliases else { return }
         // (The subviews unretained: the root keeps them, and nothing here changes that.)
         let subviews = root.subviews
-        changed.reserveCapacity(changed.count + 4 * subviews.count)
+        var found = false
         for index in subviews.indices {
             let ref = Unmanaged.passUnretained(subviews[index])
             guard let alias = ref._withUnsafeGuaranteedRef({ $0.frameAlias }) else { continue }
+            found = true
             let v = ref._withUnsafeGuaranteedRef { $0.variables }
             guard v.hasVariables else {
                 // (The usual case: the view never had variables. Each value that changed is
@@ -277,6 +282,7 @@ extension LayoutEngine {
             write(v.maxX, x + alias.width.value(base))
             write(v.maxY, y + alias.height.value(base))
         }
+        mayHaveAliases = found
     }
 
     /// The autoresizing constraints of aliased views that the given constraints read,

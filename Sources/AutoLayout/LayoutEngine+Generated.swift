@@ -89,6 +89,7 @@ extension LayoutEngine {
                 changed = true
             }
             view.frameAlias = alias
+            if alias != nil { mayHaveAliases = true }
         }
         // (Recorded before installing: lowering an autoresizing width reads its left, see
         // ``autoresizingCompanion(of:)``.)
@@ -216,9 +217,14 @@ extension LayoutEngine {
         // The root is read once: reading an unowned reference retains it.
         let root = self.root
         let rootIsAllSafe = root.safeAreaInsetsStorage == .zero
+        // A hierarchy where no constraint reads margins or a safe area is not visited.
+        guard mayHaveInsetUsers else { return }
+        var found = false
+        defer { mayHaveInsetUsers = found }
         for ref in viewRefs {
             let candidate = ref._withUnsafeGuaranteedRef { view -> Bool in
                 guard view !== root, view.appliedInsets != nil else { return false }
+                found = true
                 // Margins depend on frames only through an unsafe band or preserved margins.
                 return !rootIsAllSafe || view.preservesSuperviewLayoutMargins || view.safeAreaGuideStorage != nil
             }

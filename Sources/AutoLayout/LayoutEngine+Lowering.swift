@@ -120,6 +120,7 @@ extension LayoutEngine {
         if let applied = view.appliedInsets { return applied }
         let insets = (view.effectiveMarginInsets, view.safeAreaInsets)
         view.appliedInsets = insets
+        mayHaveInsetUsers = true
         return insets
     }
 

@@ -3,15 +3,16 @@ import Cassowary
 // After a solve: finding the views the solve moved, and setting their frames.
 
 extension LayoutEngine {
-    /// Writes the solution into the variables and sets the frames of the subviews of every
-    /// view the solve touched (a view whose variables changed, and its superview); a view
+    /// Writes the solution into the variables and sets the frames the solve changed; a view
     /// whose subviews moved is flagged for ``LayoutView/layoutSubviews()``.
     ///
-    /// The views are found one of two ways, with the same result: when many variables
-    /// changed (a first layout, a rotation), by comparing each view's variables with the
-    /// values they had after the last layout (``LayoutView/solvedRect``); when few did,
-    /// by looking each one up in ``variableOwners``, which is made on first use and kept up
-    /// to date from then on.
+    /// The views whose variables changed are found one of two ways, with the same result:
+    /// when many variables changed (a first layout, a rotation), by comparing each view's
+    /// variables with the values they had after the last layout (``LayoutView/solvedRect``);
+    /// when few did, by looking each one up in ``variableOwners``, which is made on first use
+    /// and kept up to date from then on. Each such view gets its frame, and a view whose
+    /// origin moved gets its subviews' frames too (they are relative to it); siblings that
+    /// did not move are not visited, so one view moving in a row of 100,000 costs one frame.
     func applySolution() {
         var changedVariables = changedScratch
         changedScratch = []
@@ -23,49 +24,57 @@ extension LayoutEngine {
             changedScratch = changedVariables
         }
         guard !changedVariables.isEmpty else { return }
-        var hosts: [Unmanaged<LayoutView>] = []
+        var moved = MovedViews()
         let refs = viewRefs
         if changedVariables.count * 4 >= refs.count {
             for ref in refs {
                 let rect = ref._withUnsafeGuaranteedRef { $0.variables.rect }
-                if rect != ref._withUnsafeGuaranteedRef({ $0.solvedRect }) {
-                    LayoutEngine.noteMoved(ref, rect, hosts: &hosts)
-                }
+                if rect != ref._withUnsafeGuaranteedRef({ $0.solvedRect }) { moved.note(ref, rect) }
             }
         } else {
             let owners = ownersTable()
             for id in changedVariables {
                 guard let ref = owners[id] else { continue }
-                LayoutEngine.noteMoved(ref, ref._withUnsafeGuaranteedRef { $0.variables.rect }, hosts: &hosts)
+                moved.note(ref, ref._withUnsafeGuaranteedRef { $0.variables.rect })
+            }
+        }
+        for ref in moved.views {
+            ref._withUnsafeGuaranteedRef { view in
+                view.isSolveHost = false
+                guard let parent = view.superviewReference else { return }
+                parent._withUnsafeGuaranteedRef { parent in
+                    if applyFrame(of: view, origin: solvedOrigin(of: parent)) { parent.markNeedsLayout(in: self) }
+                }
             }
         }
         // Each host's subviews are placed independently, so the order does not matter.
-        for ref in hosts {
+        for ref in moved.origins {
             ref._withUnsafeGuaranteedRef { view in
-                view.isSolveHost = false
-                // A view whose subviews moved gets layoutSubviews, where it places them.
-                if !view.subviews.isEmpty && applyFrames(ofSubviewsOf: view) { view.markNeedsLayout(in: self) }
+                if applyFrames(ofSubviewsOf: view) { view.markNeedsLayout(in: self) }
             }
         }
     }
 
-    /// Notes a view whose variables changed (now `rect`): it and its superview are hosts.
-    /// (Unretained, the superview too: reading `superview` retains it. A static function
-    /// with `hosts` passed in: a nested function capturing it would check exclusivity on
-    /// every access.)
-    @inline(__always)
-    static func noteMoved(_ ref: Unmanaged<LayoutView>, _ rect: Rect, hosts: inout [Unmanaged<LayoutView>]) {
-        let parent = ref._withUnsafeGuaranteedRef { view in
-            view.solvedRect = rect
-            if !view.isSolveHost {
+    /// The views a solve moved (each once, flagged with ``LayoutView/isSolveHost`` until
+    /// their frames are applied), and among them those with subviews whose origin moved.
+    /// (Unretained: the hierarchy keeps the views. A struct whose `note` is a method: a
+    /// nested function capturing the arrays would check exclusivity on every access.)
+    struct MovedViews {
+        var views: [Unmanaged<LayoutView>] = []
+        var origins: [Unmanaged<LayoutView>] = []
+
+        /// Notes a view whose variables changed (now `rect`).
+        @inline(__always)
+        mutating func note(_ ref: Unmanaged<LayoutView>, _ rect: Rect) {
+            ref._withUnsafeGuaranteedRef { view in
+                let old = view.solvedRect
+                view.solvedRect = rect
+                guard !view.isSolveHost else { return }
                 view.isSolveHost = true
-                hosts.append(ref)
+                views.append(ref)
+                if (old.minX != rect.minX || old.minY != rect.minY) && !view.subviews.isEmpty { origins.append(ref) }
             }
-            return view.superviewReference
         }
-        guard let parent, !parent._withUnsafeGuaranteedRef({ $0.isSolveHost }) else { return }
-        parent._withUnsafeGuaranteedRef { $0.isSolveHost = true }
-        hosts.append(parent)
     }
 
     /// The view of each variable of the hierarchy's views, made now if it is not kept yet.
@@ -104,27 +113,37 @@ extension LayoutEngine {
         for variable in v.madeVariables { owners[Identity(variable)] = nil }
     }
 
+    /// Where a view's subviews' frames are measured from, in root coordinates: its frame's
+    /// origin from the solver (the root's own coordinates for the root).
+    @inline(__always) func solvedOrigin(of view: LayoutView) -> (x: Double, y: Double) {
+        guard view !== root else { return (0, 0) }
+        let base = view.variables.rect, insets = view.alignmentRectInsets
+        return (base.minX - insets.left, base.minY - insets.top)
+    }
+
+    /// Sets the frame of `subview` from the solver, `origin` being its superview's (see
+    /// ``solvedOrigin(of:)``); returns whether it moved or changed size.
+    @inline(__always)
+    func applyFrame(of subview: LayoutView, origin: (x: Double, y: Double)) -> Bool {
+        let r = subview.variables.rect, i = subview.alignmentRectInsets
+        let frame = Rect(x: r.minX - i.left - origin.x, y: r.minY - i.top - origin.y,
+                         width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
+        guard frame != subview.storedFrame else { return false }
+        subview.applyLayoutFrame(frame, engine: self)
+        return true
+    }
+
     /// Sets the frame of every subview of `view` from the solver; returns whether any moved
     /// or changed size.
     @discardableResult
     func applyFrames(ofSubviewsOf view: LayoutView) -> Bool {
         var moved = false
-        let insets = view.alignmentRectInsets
-        let isRoot = view === root
-        let base = isRoot ? Rect.zero : view.variables.rect
-        let originX = isRoot ? 0 : base.minX - insets.left
-        let originY = isRoot ? 0 : base.minY - insets.top
+        let origin = solvedOrigin(of: view)
         // (The subviews unretained: `view.subviews` keeps them, and nothing here changes it.)
         let subviews = view.subviews
         for index in subviews.indices {
             Unmanaged.passUnretained(subviews[index])._withUnsafeGuaranteedRef { subview in
-                let r = subview.variables.rect, i = subview.alignmentRectInsets
-                let frame = Rect(x: r.minX - i.left - originX, y: r.minY - i.top - originY,
-                                 width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
-                if frame != subview.storedFrame {
-                    moved = true
-                    subview.applyLayoutFrame(frame, engine: self)
-                }
+                if applyFrame(of: subview, origin: origin) { moved = true }
             }
         }
         return moved

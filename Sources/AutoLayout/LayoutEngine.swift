@@ -31,6 +31,11 @@ final class LayoutEngine {
     /// the root's rectangle they were written for.
     @exclusivity(unchecked) var aliasesNeedWriting = false
     @exclusivity(unchecked) var aliasBase: Rect?
+    /// False once ``refreshSafeAreas()`` found no view whose margins or safe area the
+    /// solver reads (see ``insets(of:)``), until one is read again.
+    @exclusivity(unchecked) var mayHaveInsetUsers = false
+    /// False once a writing found no aliased view, until an alias is made again.
+    @exclusivity(unchecked) var mayHaveAliases = false
     /// The variables the last solve changed (emptied after use; kept for its capacity).
     @exclusivity(unchecked) var changedScratch: [Identity] = []
 

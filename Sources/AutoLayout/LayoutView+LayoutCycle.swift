@@ -7,7 +7,16 @@ extension LayoutView {
     /// Marks the view as needing ``layoutSubviews()`` in the next layout pass.
     @inline(__always)
     public func setNeedsLayout() {
+        setNeedsLayout(placingSubviews: true)
+    }
+
+    /// ``setNeedsLayout()``, saying whether the default ``layoutSubviews()`` must place every
+    /// subview again (see ``subviewFramesStale``): not when only this view's own frame
+    /// changed, as its subviews' frames are relative to it and the solve moves what moved.
+    @inline(__always)
+    func setNeedsLayout(placingSubviews: Bool) {
         needsLayout = true
+        if placingSubviews { subviewFramesStale = true }
         if !inLayoutList { listForLayout() }
     }
 

@@ -112,8 +112,14 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) var inLayoutList = false
     /// Whether the view is in its engine's ``LayoutEngine/updateFlags``.
     @exclusivity(unchecked) var inUpdateList = false
-    /// Set while the engine collects the views whose subviews a solve may have moved.
+    /// Set while the engine collects the views a solve moved.
     @exclusivity(unchecked) var isSolveHost = false
+    /// Whether a subview's frame may differ from the engine's solution for a reason other
+    /// than a solve (a subview added, a frame set by hand: both go through
+    /// ``setNeedsLayout()``), so the default ``layoutSubviews()`` places every subview. The
+    /// engine places the views a solve moves itself (see ``LayoutEngine/applySolution()``),
+    /// so a view with 100,000 subviews does not visit them all when one moves.
+    @exclusivity(unchecked) var subviewFramesStale = true
     /// The settings most views leave at their defaults (see ``ViewExtras``); nil while
     /// they all are.
     @exclusivity(unchecked) var extrasStorage: ViewExtras?
@@ -176,7 +182,7 @@ open class LayoutView: LayoutItem {
             if let refusal = LayoutLimits.problem(with: newValue, "the frame") { return refuse(refusal) }
             storedFrame = newValue
             engineIfAny?.frameChanged(of: self)
-            setNeedsLayout()
+            setNeedsLayout(placingSubviews: false)
             superview?.setNeedsLayout()  // the next pass puts a constrained view back
         }
     }
@@ -219,8 +225,11 @@ open class LayoutView: LayoutItem {
     /// Override to adjust layout after the engine has solved; the base implementation sets
     /// every subview's frame from the engine. Called top-down.
     open func layoutSubviews() {
-        // A leaf has nothing to place (and finding the engine walks up to the root).
-        guard !subviews.isEmpty else { return }
+        // A leaf has nothing to place (and finding the engine walks up to the root). The
+        // frames a solve moved are placed already; the rest are current unless
+        // `setNeedsLayout()` said otherwise.
+        guard !subviews.isEmpty, subviewFramesStale else { return }
+        subviewFramesStale = false
         engineIfAny?.applyFrames(ofSubviewsOf: self)
     }
 

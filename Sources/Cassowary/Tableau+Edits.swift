@@ -111,9 +111,18 @@ extension Tableau {
     mutating func replace(_ old: Constraint, with new: Constraint) throws(StepError) {
         guard let slot = recordSlot(of: old) else { throw .failure(.unknownConstraint(old)) }
         if recordSlots[slot]!.link >= 0 {
-            try transaction { (t: inout Tableau) throws(StepError) in
-                try t.replaceLink(slot, with: new)
-                try t.requireHold(afterAdding: new)
+            do throws(StepError) {
+                try transaction { (t: inout Tableau) throws(StepError) in
+                    try t.replaceLink(slot, with: new, shiftingRecords: true)
+                    try t.requireHold(afterAdding: new)
+                }
+            } catch .unsatisfiable {
+                // Shifting the records' rows in place found a contradiction (or a shift too
+                // large to trust): lowering them anew decides, and explains a conflict.
+                try transaction { (t: inout Tableau) throws(StepError) in
+                    try t.replaceLink(slot, with: new, shiftingRecords: false)
+                    try t.requireHold(afterAdding: new)
+                }
             }
             return
         }
@@ -143,31 +152,11 @@ extension Tableau {
                 try t.requireHold(afterAdding: new)
                 return
             }
-            // The row says expr + σ·m = 0. With expr + Δ in its place, m' = m − Δ/σ keeps
-            // every other symbol where it is.
-            let sigma: Double = switch (old.relation, old.strength.isRequired) {
-            case (.lessThanOrEqual, _): 1
-            case (.greaterThanOrEqual, _): -1
-            case (.equal, false): -1
-            case (.equal, true): 1
-            }
-            let shift = -(new.constant - old.constant) / sigma
             t.removeRecord(at: slot, journaled: true)
             // Same slot, same generation: the uses of the members stay valid (same terms).
             t.addRecord(Record(constraint: new, marker: record.marker, other: record.other, sequence: record.sequence,
                                generation: record.generation), journaled: true)
-            var large = abs(shift) > Tableau.largeMagnitude
-            if t.rows[marker.index] != nil {
-                let value = t.shiftConstant(marker, by: shift)
-                if marker.isDummy && !nearZero(value) {
-                    // A redundant equality whose new constant contradicts the others.
-                    t.noteCertificate(t.rows[marker.index]!, marker, inserting: nil)
-                    throw .unsatisfiable
-                }
-                if value < 0 { t.infeasible.append(marker) }
-            } else {
-                large = t.shiftRows(containing: marker, by: -shift)
-            }
+            let (shift, large) = try t.shiftMarker(marker, of: old, by: new.constant - old.constant)
             if large {
                 try t.requireExactShift(of: marker, ownShift: shift, other: nil, otherShift: 0, columnShift: -shift,
                                         constraint: new)
@@ -176,6 +165,33 @@ extension Tableau {
             try t.optimize()
             try t.requireHold(afterAdding: new)
         }
+    }
+
+    /// Moves a record's row as if its constraint's constant grew by `change`, through its
+    /// marker: the row says `expr + σ·m = 0`, so with `expr + change` in its place,
+    /// `m' = m − change/σ` keeps every other symbol where it is. Queues what became
+    /// infeasible; returns the marker's shift and whether a row moved by more than
+    /// ``largeMagnitude``.
+    mutating func shiftMarker(_ marker: Symbol, of constraint: Constraint,
+                              by change: Double) throws(StepError) -> (shift: Double, large: Bool) {
+        let sigma: Double = switch (constraint.relation, constraint.strength.isRequired) {
+        case (.lessThanOrEqual, _): 1
+        case (.greaterThanOrEqual, _): -1
+        case (.equal, false): -1
+        case (.equal, true): 1
+        }
+        let shift = -change / sigma
+        guard rows[marker.index] != nil else {
+            return (shift, shiftRows(containing: marker, by: -shift))
+        }
+        let value = shiftConstant(marker, by: shift)
+        if marker.isDummy && !nearZero(value) {
+            // A redundant equality whose new constant contradicts the others.
+            noteCertificate(rows[marker.index]!, marker, inserting: nil)
+            throw .unsatisfiable
+        }
+        if value < 0 { infeasible.append(marker) }
+        return (shift, abs(shift) > Tableau.largeMagnitude)
     }
 
     /// Whether two constraints have the same terms, relation and strengths.

@@ -107,6 +107,50 @@ final class RecordingView: LayoutView {
         expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
         #expect(v.frame == Rect(x: 5, y: 0, width: 10, height: 10))
     }
+
+    @Test("after a solve the views that moved get their frames; a superview that moved places its subviews")
+    func solvePlacesWhatMoved() throws {
+        let root = makeRoot()
+        // A row of three boxes, the middle one holding a child 2 points in.
+        let boxes = (0..<3).map { _ in makeChild(in: root) }
+        let child = makeChild(in: boxes[1])
+        var constraints = [boxes[0].leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+                           child.leadingAnchor.constraint(equalTo: boxes[1].leadingAnchor, constant: 2),
+                           child.topAnchor.constraint(equalTo: boxes[1].topAnchor, constant: 2),
+                           child.widthAnchor.constraint(equalToConstant: 5), child.heightAnchor.constraint(equalToConstant: 5)]
+        let lastWidth = boxes[2].widthAnchor.constraint(equalToConstant: 30)
+        for (k, box) in boxes.enumerated() {
+            constraints += [box.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+                            k == 2 ? lastWidth : box.widthAnchor.constraint(equalToConstant: 30),
+                            box.heightAnchor.constraint(equalToConstant: 30)]
+            if k > 0 { constraints.append(box.leadingAnchor.constraint(equalTo: boxes[k - 1].trailingAnchor, constant: 8)) }
+        }
+        try LayoutConstraint.activate(constraints)
+        root.layoutIfNeeded()
+        #expect(boxes.map(\.frame.minX) == [10, 48, 86])
+        #expect(child.frame == Rect(x: 2, y: 2, width: 5, height: 5))
+
+        // The first gap widens: the last two boxes move; the child keeps its frame in its
+        // box but its box's origin moved, so the box places it again (same frame).
+        constraints[0].constant = 14
+        root.layoutIfNeeded()
+        #expect(boxes.map(\.frame.minX) == [14, 52, 90])
+        #expect(child.frame == Rect(x: 2, y: 2, width: 5, height: 5))
+
+        // The child's offset changes with nothing else: only it moves.
+        constraints[1].constant = 3
+        root.layoutIfNeeded()
+        #expect(child.frame == Rect(x: 3, y: 2, width: 5, height: 5))
+        #expect(boxes.map(\.frame.minX) == [14, 52, 90])
+
+        // A frame set by hand on a sibling the solve does not move is put back too.
+        boxes[0].frame = Rect(x: 0, y: 0, width: 1, height: 1)
+        lastWidth.constant = 40
+        root.layoutIfNeeded()
+        #expect(boxes.map(\.frame) == [Rect(x: 14, y: 20, width: 30, height: 30), Rect(x: 52, y: 20, width: 30, height: 30),
+                                       Rect(x: 90, y: 20, width: 40, height: 30)])
+        #expect(child.frame == Rect(x: 3, y: 2, width: 5, height: 5))
+    }
 }
 
 @Suite struct FittingSizeTests {

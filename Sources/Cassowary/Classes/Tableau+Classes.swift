@@ -118,6 +118,34 @@ extension Tableau {
         }
     }
 
+    /// Splits the records in `slots` into those a shift of `moved` by `delta` can move in
+    /// place (each with its marker and the change of its constant) and those to lower anew
+    /// (no marker).
+    mutating func recordShifts(_ slots: [Int32], moved: [Int32], delta: Double)
+        -> (relowered: [Int32], shifted: [(marker: Symbol, constraint: Constraint, change: Double)]) {
+        classes.nextStamp()
+        let mark = classes.stamp
+        for m in moved { classes.members[Int(m)].stamp = mark }
+        var relowered: [Int32] = [], shifted: [(marker: Symbol, constraint: Constraint, change: Double)] = []
+        for slot in slots {
+            let record = recordSlots[Int(slot)]!
+            guard let marker = record.marker else {
+                relowered.append(slot)
+                continue
+            }
+            let terms = record.constraint.terms
+            var change = 0.0
+            for k in 0..<terms.count {
+                let term = terms[k]
+                if let m = classes.member(of: term.variable), classes.members[Int(m)].stamp == mark {
+                    change += term.coefficient * delta
+                }
+            }
+            if change != 0 { shifted.append((marker, record.constraint, change)) }
+        }
+        return (relowered, shifted)
+    }
+
     /// The suggested value of an edit constraint, or 0 for any other constraint.
     func editConstant(of constraint: Constraint) -> Double {
         guard constraint.terms.count == 1, !constraint.strength.isRequired,
@@ -189,7 +217,14 @@ extension Tableau {
 
     /// Replaces a link by `new`: when `new` is the same link with another constant, one
     /// side of it shifts; otherwise the link goes and `new` is added.
-    mutating func replaceLink(_ slot: Int, with new: Constraint) throws(StepError) {
+    ///
+    /// A shift changes the offsets of the side's members and no anchor, so a record over
+    /// them keeps its terms and only its constant moves: with `shiftingRecords`, its row is
+    /// shifted in place through its marker, as a constant change is (a resize then costs
+    /// what it moves). A contradiction found that way, or a shift too large to trust,
+    /// throws ``StepError/unsatisfiable`` for the caller to undo and call again without
+    /// `shiftingRecords`, which lowers those records anew and explains a conflict.
+    mutating func replaceLink(_ slot: Int, with new: Constraint, shiftingRecords: Bool = false) throws(StepError) {
         let record = recordSlots[slot]!
         let link = record.link
         guard let form = LinkForm(new), Tableau.differOnlyInConstant(record.constraint, new) else {
@@ -207,9 +242,16 @@ extension Tableau {
             if let lost = classes.precisionLoss(moved, delta: delta) {
                 throw .failure(.precisionLoss(new, residual: lost))
             }
-            try relowering(recordsUsing(moved)) { t in
+            var relowered = recordsUsing(moved), shifted: [(marker: Symbol, constraint: Constraint, change: Double)] = []
+            if shiftingRecords && !holdsLargeNumbers {
+                (relowered, shifted) = recordShifts(relowered, moved: moved, delta: delta)
+            }
+            try relowering(relowered) { t in
                 t.classes.applyShift(moved: moved, delta: delta)
                 t.classes.setLink(link) { $0.constant = form.constant }
+            }
+            for (marker, constraint, change) in shifted {
+                if try shiftMarker(marker, of: constraint, by: change).large { throw .unsatisfiable }
             }
         }
         removeRecord(at: slot, journaled: true)
