@@ -115,16 +115,31 @@ public struct VisualFormatError: Error, Equatable, CustomStringConvertible {
     /// a mistake found at its end or in the options).
     public let position: Int
 
-    /// Creates an error.
+    /// Whether the mistake is the whole format's (it is empty, or not ASCII): Apple's text
+    /// then has no format line and no caret.
+    public let isAboutWholeFormat: Bool
+
+    /// Creates an error at a character of the format.
     public init(message: String, format: String, position: Int) {
         self.message = message
         self.format = format
         self.position = position
+        isAboutWholeFormat = false
+    }
+
+    /// Creates an error about the whole format.
+    public init(wholeFormat message: String, format: String) {
+        self.message = message
+        self.format = format
+        position = 0
+        isAboutWholeFormat = true
     }
 
     /// Apple's text: `Unable to parse constraint format: ` and the message, the format,
-    /// and a caret under the failing character, on separate lines.
+    /// and a caret under the failing character, on separate lines; for a mistake of the
+    /// whole format, the message on the same line.
     public var description: String {
-        "Unable to parse constraint format: \n\(message) \n\(format) \n" + String(repeating: " ", count: position) + "^"
+        if isAboutWholeFormat { return "Unable to parse constraint format: \(message)" }
+        return "Unable to parse constraint format: \n\(message) \n\(format) \n" + String(repeating: " ", count: position) + "^"
     }
 }

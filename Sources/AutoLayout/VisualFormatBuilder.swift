@@ -55,7 +55,7 @@ struct VisualFormatBuilder {
         if direction == .directionMask { throw optionError("Options ask for both left-to-right and right-to-left direction") }
         let baselines = options.contains(.spacingBaselineToBaseline)
         if baselines && !format.isVertical {
-            throw optionError("Baseline-to-baseline spacing applies only to vertical formats (V:)")
+            throw optionError("BaselineToBaseline format option not valid for horizontal layout")
         }
         let axis = Axis(vertical: format.isVertical, direction: format.isVertical ? [] : direction, baselines: baselines)
 

@@ -67,12 +67,9 @@ struct VisualFormatParser {
 
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    mutating func skipSpaces() {
-        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
-    }
-
+    /// Consumes `character` if it comes next. Spaces are not skipped: as in Apple's parser,
+    /// a space is an error where it stands.
     mutating func accept(_ character: Unicode.Scalar) -> Bool {
-        skipSpaces()
         guard peek == UInt8(character.value) else { return false }
         index += 1
         return true
@@ -81,12 +78,13 @@ struct VisualFormatParser {
     // MARK: The format
 
     mutating func parse() throws(VisualFormatError) -> ParsedVisualFormat {
-        if let bad = format.firstIndex(where: { !$0.isASCII }) {
-            throw VisualFormatError(message: "The format contains the non-ASCII character '\(format[bad])'",
-                                    format: format, position: format.distance(from: format.startIndex, to: bad))
+        if format.isEmpty {
+            throw VisualFormatError(wholeFormat: "It's an empty string.", format: format)
+        }
+        if format.contains(where: { !$0.isASCII }) {
+            throw VisualFormatError(wholeFormat: "It contains non-ASCII characters.", format: format)
         }
         var result = ParsedVisualFormat()
-        skipSpaces()
         if let first = peek, first == UInt8(ascii: "H") || first == UInt8(ascii: "V") {
             index += 1
             guard accept(":") else {
@@ -95,53 +93,63 @@ struct VisualFormatParser {
             }
             result.isVertical = first == UInt8(ascii: "V")
         }
-        skipSpaces()
+        // A view or the leading bar may come first.
+        var expecting = "Expected a view or '|'"
         if peek == UInt8(ascii: "|") {
             let bar = index
             index += 1
-            result.leadingBar = .init(position: bar, connection: try connection())
+            guard peek == nil || peek == UInt8(ascii: "-") || peek == UInt8(ascii: "[") else {
+                throw fail("Expected a connection after the '|' character")
+            }
+            let connection = try connection()
+            result.leadingBar = .init(position: bar, connection: connection)
+            expecting = "Expected a view"
         }
         while true {
-            skipSpaces()
-            guard peek == UInt8(ascii: "[") else { throw fail("Expected a view") }
+            guard peek == UInt8(ascii: "[") else { throw fail(expecting) }
             result.views.append(try view())
-            skipSpaces()
             if peek == nil { return result }
+            guard peek == UInt8(ascii: "-") || peek == UInt8(ascii: "[") || peek == UInt8(ascii: "|") else {
+                throw fail("Expected a connection, a view, '|' or the end of the format")
+            }
             let next = try connection()
-            skipSpaces()
             if peek == UInt8(ascii: "|") {
                 result.trailingBar = .init(position: index, connection: next)
                 index += 1
-                skipSpaces()
-                guard peek == nil else { throw fail("Expected the end of the format after the superview bar '|'") }
+                guard peek == nil else { throw fail("Expected the end of the format string") }
                 return result
             }
-            if peek == nil || peek == UInt8(ascii: "[") {
-                result.connections.append(next)
-                continue
-            }
-            throw fail("Expected a view, a connection '-' or a superview bar '|'")
+            result.connections.append(next)
+            // After a connection with a dash a view or the trailing bar may come; after none,
+            // the next view is there already.
+            expecting = "Expected a view or '|'"
         }
     }
 
     /// `[name]` or `[name(predicates)]`.
     mutating func view() throws(VisualFormatError) -> ParsedVisualFormat.View {
         index += 1  // '['
-        skipSpaces()
         let start = index
-        guard let name = identifier() else { throw fail("Expected a view name after '['") }
-        guard let view = views[name] else {
-            if metrics[name] != nil { throw fail("\(name) is a metric, not a view", at: start) }
-            throw fail("Unable to find view with name \(name)")
+        guard let name = identifier() else {
+            throw fail("Expected a view. View names must start with a letter or an underscore, then contain letters, "
+                       + "numbers, and underscores.")
         }
+        guard let view = views[name] else { throw fail("\(name) is not a key in the views dictionary.") }
         if metrics[name] != nil { throw collision(name, at: start) }
         var size: [Predicate] = []
-        skipSpaces()
         if peek == UInt8(ascii: "(") {
-            size = try predicateList(allowsViews: true)
+            size = try predicateList(
+                unclosed: "A predicate on a view's thickness must end with ')' and the view must end with ']'",
+                allowsViews: true)
+            guard accept("]") else {
+                if peek == nil { throw fail("Unexpectedly ran out of character fodder in the middle of parsing a view") }
+                throw fail("Expected ']' after specifying thickness.")
+            }
+            return .init(view: view, sizePredicates: size)
         }
         guard accept("]") else {
-            throw fail("A predicate on a view's thickness must end with ')' and the view must end with ']'")
+            if peek == nil { throw fail("Unexpectedly ran out of character fodder in the middle of parsing a view") }
+            throw fail("Expected a ']' here. That is how you give the end of a view.")
         }
         return .init(view: view, sizePredicates: size)
     }
@@ -153,46 +161,53 @@ struct VisualFormatParser {
             return Connection(isStandard: false, predicates: [Predicate(relation: .equal, object: .constant(0),
                                                                       priority: .required)])
         }
-        skipSpaces()
         if peek == nil || peek == UInt8(ascii: "[") || peek == UInt8(ascii: "|") {
             return Connection(isStandard: true, predicates: [])
         }
         let predicates: [Predicate]
         if peek == UInt8(ascii: "(") {
-            predicates = try predicateList(allowsViews: false)
+            predicates = try predicateList(
+                unclosed: "Expected a ')' at the end of a constraint modifier, or a ',' before another constraint modifier",
+                allowsViews: false)
+        } else if peek == UInt8(ascii: "-") {
+            throw fail("Cannot tell if this - is a minus sign or an accidental extra bar in the connection. "
+                       + "Use parentheses around negative numbers.")
         } else {
             let start = index
             if let value = try number() {
-                guard value >= 0 else { throw fail("A negative spacing must be written in parentheses: -(\(AutoLayout.format(value)))-", at: start) }
                 try checkConstant(value, at: start)
                 predicates = [Predicate(relation: .equal, object: .constant(value), priority: .required)]
             } else if let name = identifier() {
                 predicates = [Predicate(relation: .equal, object: try object(named: name, at: start, allowsViews: false),
                                         priority: .required)]
             } else {
-                throw fail("Expected a number, a metric name or '(' in the connection")
+                throw fail("Expected a number or key from the metrics dictionary, but encountered something else")
             }
         }
-        guard accept("-") else { throw fail("Expected '-' to end the connection") }
+        guard accept("-") else {
+            if peek == UInt8(ascii: ",") {
+                throw fail("Expected a '-' here. To specify a list of constraints, you must use parentheses around "
+                           + "the list of constraints")
+            }
+            throw fail("Expected a '-' here")
+        }
         return Connection(isStandard: false, predicates: predicates)
     }
 
-    /// `(predicate, predicate, …)`.
-    mutating func predicateList(allowsViews: Bool) throws(VisualFormatError) -> [Predicate] {
+    /// `(predicate, predicate, …)`; `unclosed` is the message for a list that ends otherwise.
+    mutating func predicateList(unclosed: String, allowsViews: Bool) throws(VisualFormatError) -> [Predicate] {
         index += 1  // '('
         var list: [Predicate] = []
         while true {
             list.append(try predicate(allowsViews: allowsViews))
             if accept(",") { continue }
             if accept(")") { return list }
-            throw fail(allowsViews ? "A predicate on a view's thickness must end with ')' and the view must end with ']'"
-                                   : "A connection's predicate list must end with ')'")
+            throw fail(peek == nil ? "Expected more input" : unclosed)
         }
     }
 
     /// `relation? object ('@' priority)?`.
     mutating func predicate(allowsViews: Bool) throws(VisualFormatError) -> Predicate {
-        skipSpaces()
         var relation = LayoutRelation.equal
         if let c = peek, c == UInt8(ascii: "=") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") || c == UInt8(ascii: "!") {
             index += 1
@@ -200,7 +215,6 @@ struct VisualFormatParser {
             index += 1
             relation = c == UInt8(ascii: "=") ? .equal : c == UInt8(ascii: "<") ? .lessThanOrEqual : .greaterThanOrEqual
         }
-        skipSpaces()
         let start = index
         let object: Predicate.Object
         if let value = try number() {
@@ -209,27 +223,63 @@ struct VisualFormatParser {
         } else if let name = identifier() {
             object = try self.object(named: name, at: start, allowsViews: allowsViews)
         } else {
-            throw fail(allowsViews ? "Expected a number, a metric name or a view name" : "Expected a number or a metric name")
+            throw fail(peek == nil ? "Expected more input"
+                                   : "Expected a number or key from the metrics dictionary, but encountered something else")
         }
         var priority = LayoutPriority.required
         if accept("@") {
-            skipSpaces()
             let at = index
             let value: Double
             if let number = try number() {
                 value = number
             } else if let name = identifier() {
                 guard case .constant(let metric) = try self.object(named: name, at: at, allowsViews: false) else {
-                    throw fail("Expected a priority", at: at)
+                    throw fail("Expected a number or key from the metrics dictionary, but encountered something else", at: at)
                 }
                 value = metric
             } else {
-                throw fail("Expected a priority (a number or a metric name) after '@'")
+                throw fail(peek == nil ? "Expected more input"
+                                       : "Expected a number or key from the metrics dictionary, but encountered something else")
             }
-            guard value >= 1 && value <= 1000 else { throw fail(LayoutError.invalidPriority(Float(value)).description, at: at) }
+            if value <= 0 {
+                throw fail("Invalid priority specified: \(cFormat(value)). Priority must be greater than 0", at: at)
+            }
+            if value > 1000 {
+                throw fail("Invalid priority specified: \(cFormat(value)). Priority cannot be higher than "
+                           + "NSLayoutPriorityRequired, which is 1000.", at: at)
+            }
+            guard value >= 1 else { throw fail(LayoutError.invalidPriority(Float(value)).description, at: at) }
             priority = LayoutPriority(Float(value))
         }
         return Predicate(relation: relation, object: object, priority: priority)
+    }
+
+    /// `value` as C's `%g` writes it (six significant digits, an exponent below 1e-4 and from
+    /// 1e6 on), as Apple's messages show numbers.
+    func cFormat(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : value < 0 ? "-inf" : "inf" }
+        guard value != 0 else { return "0" }
+        var exponent = 0, scaled = abs(value)
+        while scaled >= 10 { scaled /= 10; exponent += 1 }
+        while scaled < 1 { scaled *= 10; exponent -= 1 }
+        var digits = (scaled * 100_000).rounded()
+        if digits >= 1_000_000 { digits /= 10; exponent += 1 }
+        let mantissa = Array(String(Int(digits)))
+        func trimmed(_ fraction: [Character]) -> String {
+            var fraction = fraction
+            while fraction.last == "0" { fraction.removeLast() }
+            return fraction.isEmpty ? "" : "." + String(fraction)
+        }
+        let sign = value < 0 ? "-" : ""
+        if exponent < -4 || exponent >= 6 {
+            let power = abs(exponent)
+            return sign + String(mantissa[0]) + trimmed(Array(mantissa[1...])) + "e" + (exponent < 0 ? "-" : "+")
+                + (power < 10 ? "0" : "") + String(power)
+        }
+        if exponent >= 0 {
+            return sign + String(mantissa[...exponent]) + trimmed(Array(mantissa[(exponent + 1)...]))
+        }
+        return sign + "0" + trimmed(Array(repeating: "0", count: -exponent - 1) + mantissa)
     }
 
     /// Throws at `start` for a constant beyond ``LayoutLimits/maximumValue``.
@@ -249,7 +299,10 @@ struct VisualFormatParser {
             return .constant(metric)
         }
         if let view {
-            guard allowsViews else { throw fail("The view \(name) can only be used in a view's size predicate, as in [a(==\(name))]", at: start) }
+            guard allowsViews else {
+                throw fail("It's not possible to set a space equal to the width or height of a view.  Perhaps you want "
+                           + "to use a view as a spacer? [view1][spacer(==view1)][view2]", at: start)
+            }
             return .view(view)
         }
         throw fail("Encountered metric with name \"\(name)\", but value was not specified in metrics or views dictionaries")
@@ -294,7 +347,9 @@ struct VisualFormatParser {
             }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard points <= 1, let value = Double(text) else { throw fail("'\(text)' is not a number", at: start) }
+        guard points <= 1, let value = Double(text) else {
+            throw fail("Expected a number or a key from the metrics dictionary, but encountered something else", at: start)
+        }
         guard value.isFinite else { throw fail("'\(text)' is too large", at: start) }
         return value
     }

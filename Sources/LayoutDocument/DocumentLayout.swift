@@ -163,9 +163,9 @@ extension LayoutDocument {
                                                         views: views, superviewSpacing: superviewSpacing)
             } catch {
                 var message = error.message
-                let prefix = "Unable to find view with name "
-                if message.hasPrefix(prefix), items[String(message.dropFirst(prefix.count))] is LayoutGuide {
-                    message += " (it is a layout guide: visual formats relate views only, so write an equation)"
+                let suffix = " is not a key in the views dictionary."
+                if message.hasSuffix(suffix), items[String(message.dropLast(suffix.count))] is LayoutGuide {
+                    message += " (It is a layout guide: visual formats relate views only, so write an equation.)"
                 }
                 throw DocumentError(file: file, position: caret(spec, error.position), message: message,
                                     detail: "\(format)\n" + String(repeating: " ", count: error.position) + "^")

@@ -104,7 +104,7 @@ import Testing
     @Test func vflErrorsShowTheCaret() throws {
         let result = try Self.run(["vfl", "H:|-[a]-[nmae]", "--views", "a"])
         #expect(result.status == 1 && result.output.isEmpty)
-        #expect(result.error == "Unable to parse constraint format: \nUnable to find view with name nmae \nH:|-[a]-[nmae] \n             ^\n")
+        #expect(result.error == "Unable to parse constraint format: \nnmae is not a key in the views dictionary. \nH:|-[a]-[nmae] \n             ^\n")
         let option = try Self.run(["vfl", "[a]", "--views", "a", "--options", "alignAllMiddle"])
         #expect(option.status == 64 && option.error.contains("unknown option 'alignAllMiddle'"))
     }
@@ -121,7 +121,7 @@ import Testing
                 && folder.error == "cannot create the output folder /dev/null/pictures: /dev/null is a file, not a folder\n")
         let format = try Self.temporaryFile("size: 100x100\nviews:\n  - id: a\nconstraints:\n  - \"H:|-[a]-[b]\"\n")
         let caret = try Self.run(["render", format, "-o", "/tmp"])
-        #expect(caret.status == 1 && caret.error == "\(format):5:16: error: Unable to find view with name b\nH:|-[a]-[b]\n          ^\n")
+        #expect(caret.status == 1 && caret.error == "\(format):5:16: error: b is not a key in the views dictionary.\nH:|-[a]-[b]\n          ^\n")
         let yaml = try Self.temporaryFile("size: [100x100\n")
         let invalid = try Self.run(["layout", yaml])
         #expect(invalid.status == 1 && invalid.error.hasPrefix("\(yaml):2:1: error: invalid YAML"))

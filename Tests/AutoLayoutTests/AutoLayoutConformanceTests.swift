@@ -78,7 +78,8 @@ final class FixtureView: LayoutView {
                                                  metrics: metrics, views: views)
             Issue.record("\(format) was accepted")
         } catch {
-            #expect(error.message == expected)
+            // The README of the conformance folder: a substring of the whole reason.
+            #expect(error.description.contains(expected), "\(error.description)")
             if let caret = record["caretIndex"] as? Int { #expect(error.position == caret) }
             let prefix = record["messagePrefix"] as? String ?? "Unable to parse constraint format"
             #expect(error.description.hasPrefix(prefix))
@@ -86,9 +87,10 @@ final class FixtureView: LayoutView {
     }
 
     @Test func fixturesAreLoaded() {
-        #expect(AutoLayoutCase.all(vfl: false).count == 12)
-        #expect(AutoLayoutCase.all(vfl: true).count == 38)
-        #expect(AutoLayoutCase.parseErrors().count == 4)
+        // Folders are read whole, so only lower bounds: records may be added.
+        #expect(AutoLayoutCase.all(vfl: false).count >= 12)
+        #expect(AutoLayoutCase.all(vfl: true).count >= 38)
+        #expect(AutoLayoutCase.parseErrors().count >= 4)
     }
 
     /// Format options named as in UIKit (`alignAllTop`, `directionRightToLeft`, …).

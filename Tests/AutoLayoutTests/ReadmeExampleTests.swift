@@ -41,6 +41,6 @@ import AutoLayout
         _ = try LayoutConstraint.constraints(withVisualFormat: "H:|-[photo]-[nmae]-|", views: views)
         Issue.record("accepted")
     } catch {
-        #expect("\(error)" == "Unable to parse constraint format: \nUnable to find view with name nmae \nH:|-[photo]-[nmae]-| \n                 ^")
+        #expect("\(error)" == "Unable to parse constraint format: \nnmae is not a key in the views dictionary. \nH:|-[photo]-[nmae]-| \n                 ^")
     }
 }

@@ -42,7 +42,8 @@ import Testing
             return true
         } catch {
             #expect(error.position >= 0 && error.position <= format.count, "\(format): caret at \(error.position)")
-            #expect(error.description.hasPrefix("Unable to parse constraint format: \n"))
+            #expect(error.description.hasPrefix(error.isAboutWholeFormat ? "Unable to parse constraint format: "
+                                                                          : "Unable to parse constraint format: \n"))
             return false
         }
     }

@@ -27,13 +27,13 @@ import AutoLayout
         ("quoted condition", "size: 100x100\nviews:\n  - id: a\n    hidden: \"width => 3\"\n", 4, 20,
          "expected a comparison: <, >, <=, >=, == or != in the condition 'width => 3'"),
         ("VFL caret", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - \"H:|-[a]-[b]\"\n", 5, 16,
-         "Unable to find view with name b"),
+         "b is not a key in the views dictionary."),
         ("VFL in a mapping", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - vfl: H:|-[a(>50)]\n", 5, 18,
          "Unknown relation. Must be ==, >=, or <="),
         ("equation caret", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - a.width = 10\n", 5, 13,
          "Unknown relation. Must be ==, >=, or <="),
         ("guide in VFL", "size: 100x100\nviews:\n  - {id: g, kind: guide}\nconstraints:\n  - \"|[g]|\"\n", 5, 9,
-         "Unable to find view with name g (it is a layout guide: visual formats relate views only, so write an equation)"),
+         "g is not a key in the views dictionary. (It is a layout guide: visual formats relate views only, so write an equation.)"),
         ("priority on a format", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - vfl: \"[a]\"\n    priority: 5\n", 6, 15,
          "a visual format gives its priorities itself, as in -(8@750)- or [a(44@250)]"),
         ("unknown option", "size: 100x100\nviews:\n  - id: a\nconstraints:\n  - vfl: \"[a]\"\n    options: [alignAllMiddle]\n", 6, 15,
@@ -112,7 +112,7 @@ import AutoLayout
                                                     file: "screen.yaml")
             _ = try document.layout(at: document.sizes[0])
         } catch {
-            #expect(error.description == "screen.yaml:5:16: error: Unable to find view with name b\nH:|-[a]-[b]\n          ^")
+            #expect(error.description == "screen.yaml:5:16: error: b is not a key in the views dictionary.\nH:|-[a]-[b]\n          ^")
         }
     }
 
