@@ -2,7 +2,7 @@ import Testing
 @testable import Cassowary
 
 /// Required equalities `x - y == c` and `x == c` ("links") in marker mode, which keeps them
-/// out of the tableau as equality classes (Sources/Cassowary/Classes): merging, splitting,
+/// out of the tableau as equality classes (Sources/Cassowary/Tableau/Classes): merging, splitting,
 /// shifting one side, re-lowering the records that use moved members, explanations, and
 /// exact rollback.
 @Suite struct EqualityClassesTests {
