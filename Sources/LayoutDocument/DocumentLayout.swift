@@ -162,11 +162,7 @@ extension LayoutDocument {
                 made = try LayoutConstraint.constraints(withVisualFormat: format, options: options, metrics: metrics,
                                                         views: views, superviewSpacing: superviewSpacing)
             } catch {
-                var message = error.message
-                let suffix = " is not a key in the views dictionary."
-                if message.hasSuffix(suffix), items[String(message.dropLast(suffix.count))] is LayoutGuide {
-                    message += " (It is a layout guide: visual formats relate views only, so write an equation.)"
-                }
+                let message = error.explainingNonViews(items).message
                 throw DocumentError(file: file, position: caret(spec, error.position), message: message,
                                     detail: "\(format)\n" + String(repeating: " ", count: error.position) + "^")
             }

@@ -39,6 +39,16 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable,
     /// Whether the priority is in Apple's range 1...1000.
     public var isValid: Bool { rawValue >= 1 && rawValue <= 1000 }
 
+    /// A priority raised by `amount` (UIKit's `UILayoutPriority + Float`): `.defaultLow + 1`.
+    public static func + (priority: LayoutPriority, amount: Float) -> LayoutPriority {
+        LayoutPriority(priority.rawValue + amount)
+    }
+
+    /// A priority lowered by `amount` (UIKit's `UILayoutPriority - Float`): `.defaultHigh - 1`.
+    public static func - (priority: LayoutPriority, amount: Float) -> LayoutPriority {
+        LayoutPriority(priority.rawValue - amount)
+    }
+
     /// Orders priorities by their number.
     public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 

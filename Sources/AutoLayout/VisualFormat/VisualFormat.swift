@@ -94,13 +94,46 @@ extension LayoutConstraint {
     ///     by default, or the layout margins).
     /// - Throws: ``VisualFormatError`` with Apple's message and the position of the mistake.
     public static func constraints(withVisualFormat format: String, options: FormatOptions = [],
-                                   metrics: [String: Double] = [:], views: [String: LayoutView],
+                                   metrics: [String: Double]? = nil, views: [String: LayoutView],
                                    superviewSpacing: SuperviewSpacing = .classic) throws(VisualFormatError)
         -> [LayoutConstraint] {
-        var parser = VisualFormatParser(format: format, metrics: metrics, views: views)
+        var parser = VisualFormatParser(format: format, metrics: metrics ?? [:], views: views)
         let parsed = try parser.parse()
         var builder = VisualFormatBuilder(format: parsed, options: options, spacing: superviewSpacing, parser: parser)
         return try builder.build()
+    }
+
+    /// ``constraints(withVisualFormat:options:metrics:views:superviewSpacing:)`` with the views
+    /// in a dictionary of any values, as UIKit takes them (so a dictionary that also holds
+    /// layout guides, or is typed `[String: Any]`, works as it does there). Only the views
+    /// take part; a format that names anything else is refused, saying what it is.
+    public static func constraints(withVisualFormat format: String, options: FormatOptions = [],
+                                   metrics: [String: Double]? = nil, views: [String: Any],
+                                   superviewSpacing: SuperviewSpacing = .classic) throws(VisualFormatError)
+        -> [LayoutConstraint] {
+        let onlyViews = views.compactMapValues { $0 as? LayoutView }
+        do {
+            return try constraints(withVisualFormat: format, options: options, metrics: metrics, views: onlyViews,
+                                   superviewSpacing: superviewSpacing)
+        } catch {
+            throw error.explainingNonViews(views)
+        }
+    }
+}
+
+extension VisualFormatError {
+    /// The message Apple gives a name that is not in the views dictionary.
+    static func notAKey(_ name: String) -> String { "\(name) is not a key in the views dictionary." }
+
+    /// This error, with a note when it names something in `items` that is not a view (a
+    /// layout guide: visual formats relate views only).
+    public func explainingNonViews(_ items: [String: Any]) -> VisualFormatError {
+        let suffix = VisualFormatError.notAKey("")
+        guard !isAboutWholeFormat, message.hasSuffix(suffix),
+              let item = items[String(message.dropLast(suffix.count))], !(item is LayoutView) else { return self }
+        let note = item is LayoutGuide ? "It is a layout guide: visual formats relate views only, so write an equation."
+                                        : "It is not a view."
+        return VisualFormatError(message: message + " (\(note))", format: format, position: position)
     }
 }
 

@@ -134,7 +134,7 @@ struct VisualFormatParser {
             throw fail("Expected a view. View names must start with a letter or an underscore, then contain letters, "
                        + "numbers, and underscores.")
         }
-        guard let view = views[name] else { throw fail("\(name) is not a key in the views dictionary.") }
+        guard let view = views[name] else { throw fail(VisualFormatError.notAKey(name)) }
         if metrics[name] != nil { throw collision(name, at: start) }
         var size: [Predicate] = []
         if peek == UInt8(ascii: "(") {
