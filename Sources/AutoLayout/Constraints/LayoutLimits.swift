@@ -15,7 +15,7 @@
 /// 2^53 ≈ 9e15, where doubles still resolve 1/8 of a point.
 ///
 /// Every constant, multiplier, frame, size, margin, inset and intrinsic size that comes
-/// from a caller is checked with ``check(_:_:)`` (or ``checkMultiplier(_:)``):
+/// from a caller is checked with ``check(_:_:)-(Double,_)`` (or ``checkMultiplier(_:)``):
 /// ``LayoutConstraint``'s initializers, anchors (on activation), `constant`, visual
 /// formats and their metrics, equations, ``LayoutView/frame``, margins, safe-area insets,
 /// ``LayoutView/intrinsicContentSize`` and fitting sizes. Throwing calls throw the
@@ -55,7 +55,7 @@ public enum LayoutLimits {
         try check(constant, "the constant")
     }
 
-    /// ``check(_:_:)`` for each component of a rectangle.
+    /// ``check(_:_:)-(Double,_)`` for each component of a rectangle.
     public static func check(_ rect: Rect, _ what: String) throws(LayoutError) {
         try check(rect.minX, "\(what)'s x")
         try check(rect.minY, "\(what)'s y")
@@ -63,7 +63,7 @@ public enum LayoutLimits {
         try check(rect.height, "\(what)'s height")
     }
 
-    /// ``check(_:_:)`` for each side of insets.
+    /// ``check(_:_:)-(Double,_)`` for each side of insets.
     public static func check(_ insets: EdgeInsets, _ what: String) throws(LayoutError) {
         try check(insets.top, "\(what)' top")
         try check(insets.left, "\(what)' left")
@@ -71,7 +71,7 @@ public enum LayoutLimits {
         try check(insets.right, "\(what)' right")
     }
 
-    /// ``check(_:_:)`` for each side of directional insets.
+    /// ``check(_:_:)-(Double,_)`` for each side of directional insets.
     public static func check(_ insets: DirectionalEdgeInsets, _ what: String) throws(LayoutError) {
         try check(insets.top, "\(what)' top")
         try check(insets.leading, "\(what)' leading")
@@ -81,19 +81,19 @@ public enum LayoutLimits {
 }
 
 extension LayoutLimits {
-    /// The error ``check(_:_:)`` would throw for a rectangle, or nil.
+    /// The error ``check(_:_:)-(Double,_)`` would throw for a rectangle, or nil.
     static func problem(with rect: Rect, _ what: String) -> LayoutError? {
         do throws(LayoutError) { try check(rect, what) } catch { return error }
         return nil
     }
 
-    /// The error ``check(_:_:)`` would throw for insets, or nil.
+    /// The error ``check(_:_:)-(Double,_)`` would throw for insets, or nil.
     static func problem(with insets: EdgeInsets, _ what: String) -> LayoutError? {
         do throws(LayoutError) { try check(insets, what) } catch { return error }
         return nil
     }
 
-    /// The error ``check(_:_:)`` would throw for directional insets, or nil.
+    /// The error ``check(_:_:)-(Double,_)`` would throw for directional insets, or nil.
     static func problem(with insets: DirectionalEdgeInsets, _ what: String) -> LayoutError? {
         do throws(LayoutError) { try check(insets, what) } catch { return error }
         return nil

@@ -1,5 +1,5 @@
 extension LayoutConstraint {
-    /// Options for ``constraints(withVisualFormat:options:metrics:views:superviewSpacing:)``:
+    /// Options for ``constraints(withVisualFormat:options:metrics:views:superviewSpacing:)-(_,_,_,[String:LayoutView],_)``:
     /// which attribute to align the views of a format on, which way a horizontal format
     /// runs, and what a vertical format's spacing measures. The raw values are UIKit's.
     public struct FormatOptions: OptionSet, Sendable, Hashable {
@@ -103,7 +103,7 @@ extension LayoutConstraint {
         return try builder.build()
     }
 
-    /// ``constraints(withVisualFormat:options:metrics:views:superviewSpacing:)`` with the views
+    /// ``constraints(withVisualFormat:options:metrics:views:superviewSpacing:)-(_,_,_,[String:LayoutView],_)`` with the views
     /// in a dictionary of any values, as UIKit takes them (so a dictionary that also holds
     /// layout guides, or is typed `[String: Any]`, works as it does there). Only the views
     /// take part; a format that names anything else is refused, saying what it is.
