@@ -284,6 +284,8 @@ import Testing
             if accepted[0] { script.apply(step) } else { refusals += 1 }
             for side in sides {
                 if let broken = side.brokenRequired() { return ("step \(index) \(step) [\(side.mode)]: required \(broken)", done) }
+                let unsound = side.solver.tableau.invariantViolations()
+                if !unsound.isEmpty { return ("step \(index) \(step) [\(side.mode)]: tableau invariants broken: \(unsound)", done) }
             }
             // Both sides reach the optimum of every level.
             let reference = sides[1]

@@ -148,6 +148,8 @@ struct PropertyRun {
     /// Every required constraint holds and no point beats the solver's errors.
     func check() -> String? {
         solver.updateVariables()
+        let unsound = solver.tableau.invariantViolations()
+        if !unsound.isEmpty { return "tableau invariants broken: \(unsound)" }
         for c in added where c.strength.isRequired {
             let v = c.expression.value
             let tolerance = 1e-6 * max(1, abs(c.expression.constant))
