@@ -212,40 +212,80 @@ extension Tableau {
     mutating func refreshValues(_ write: (Variable, Double) -> Void) {
         var work = dirty
         dirty.removeAll(keepingCapacity: true)
-        var dependents: [Symbol] = []
-        while let next = work.last {
-            let index = Int(next)
-            guard states[index].isDirty else {
-                work.removeLast()
-                continue
-            }
-            // A waiting variable this row names goes first.
-            if let row = rows[index], let waiting = row.cells.first(where: {
-                rows[$0.symbol.index] != nil && states[$0.symbol.index].isDirty && $0.symbol.index != index
-            }) {
-                work.append(Int32(waiting.symbol.index))
-                continue
-            }
-            work.removeLast()
-            states[index].isDirty = false
-            guard let variable = states[index].variable else { continue }
-            // A symbol whose variable was forgotten writes its last value (0), unless the
-            // variable has come back with another symbol since.
-            if states[index].references == 0, let current = registeredSymbol(of: variable), current.index != index {
-                continue
-            }
-            var value = 0.0
-            if let row = rows[index] {
-                value = row.constant
-                for cell in row.cells where rows[cell.symbol.index] != nil {
-                    value += cell.coefficient * states[cell.symbol.index].value
+        // The rows and states are moved into locals and the walk reads and writes them
+        // through buffers: no copy of a row, no uniqueness check per access (see
+        // Tableau+Edits.swift's shiftRows). The rare symbol whose variable has no
+        // references left needs the whole tableau; it is set aside and done after.
+        var table: [Row?] = [], marks: [SymbolState] = []
+        var forgotten: [Int] = []
+        while true {
+            swap(&table, &rows)
+            swap(&marks, &states)
+            let columns = self.columns
+            table.withUnsafeBufferPointer { t in
+                marks.withUnsafeMutableBufferPointer { m in
+                    while let next = work.last {
+                        let index = Int(next)
+                        guard m[index].isDirty else {
+                            work.removeLast()
+                            continue
+                        }
+                        // A waiting variable this row names goes first; else the row's value.
+                        var value = 0.0, waiting = -1
+                        if t[index] != nil {
+                            value = t[index].unsafelyUnwrapped.constant
+                            for cell in t[index].unsafelyUnwrapped.cells {
+                                let named = cell.symbol.index
+                                guard t[named] != nil, named != index else { continue }
+                                if m[named].isDirty {
+                                    waiting = named
+                                    break
+                                }
+                                value += cell.coefficient * m[named].value
+                            }
+                        }
+                        if waiting >= 0 {
+                            work.append(Int32(waiting))
+                            continue
+                        }
+                        work.removeLast()
+                        m[index].isDirty = false
+                        guard let variable = m[index].variable else { continue }
+                        if m[index].references == 0 {
+                            forgotten.append(index)
+                            continue
+                        }
+                        if variable.value != value { write(variable, value) }
+                        guard m[index].value != value else { continue }
+                        m[index].value = value
+                        // The rows that name this variable change value with it: its column
+                        // lists them (and stale entries, skipped here and pruned elsewhere).
+                        let symbol = m[index].symbol
+                        var node = columns.first(index)
+                        while node >= 0 {
+                            let dependent = Int(columns.value(node))
+                            node = columns.next(node)
+                            guard dependent != index, dependent < m.count, m[dependent].symbol.isExternal,
+                                  !m[dependent].isDirty, t[dependent] != nil,
+                                  t[dependent].unsafelyUnwrapped.position(of: symbol).found else { continue }
+                            m[dependent].isDirty = true
+                            work.append(Int32(dependent))
+                        }
+                    }
                 }
             }
+            swap(&table, &rows)
+            swap(&marks, &states)
+            guard let index = forgotten.popLast() else { return }
+            // A symbol whose variable was forgotten writes its last value (0), unless the
+            // variable has come back with another symbol since.
+            guard let variable = states[index].variable else { continue }
+            if let current = registeredSymbol(of: variable), current.index != index { continue }
+            let value = evaluate(index)
             if variable.value != value { write(variable, value) }
             guard states[index].value != value else { continue }
             states[index].value = value
-            // The rows that name this variable change value with it.
-            dependents.empty()
+            var dependents: [Symbol] = []
             rowsContaining(states[index].symbol, into: &dependents)
             for dependent in dependents where dependent.isExternal && !states[dependent.index].isDirty {
                 states[dependent.index].isDirty = true
