@@ -30,32 +30,51 @@ extension Tableau {
             pendingOptimize = false
         }
         // The batch's records are not journaled (see ``insert(_:sequence:)``): a rollback
-        // removes them by going over the constraints again, up to the one that failed.
-        var processed = 0
+        // removes them by going over the constraints it inserted.
+        //
+        // With equality classes the links go first: a link that merges two classes re-lowers
+        // every record already over the moved members, so records made after the links
+        // are made once. Each keeps the sequence number of its place in the batch, so
+        // conflicts are still explained in the order of the calls; the outcome is that of
+        // adding them in order (a failure replays them one at a time).
+        let base = nextSequence
+        var order = Array(constraints.indices)
+        if usesClasses {
+            var others: [Int] = []
+            var links = 0
+            for position in constraints.indices {
+                if LinkForm(constraints[position]) != nil {
+                    order[links] = position
+                    links += 1
+                } else {
+                    others.append(position)
+                }
+            }
+            order.replaceSubrange(links..., with: others)
+        }
+        var inserted: [Int] = []
+        inserted.reserveCapacity(constraints.count)
         do throws(StepError) {
-            for (position, constraint) in constraints.enumerated() {
+            for position in order {
+                let constraint = constraints[position]
                 if hasRecord(constraint) {
                     duplicates.append(position)
                     continue
                 }
-                processed = position + 1
-                try insert(constraint)
+                inserted.append(position)
+                try insert(constraint, sequence: base + position)
             }
-            processed = constraints.count
+            nextSequence = base + constraints.count
             if pendingOptimize { try optimize() }
             try requireHold(afterAdding: constraints)
         } catch {
             rollback(mark)
-            var skipped = duplicates.makeIterator(), nextSkipped = skipped.next()
-            for position in 0..<processed {
-                if position == nextSkipped {
-                    nextSkipped = skipped.next()
-                    continue
-                }
+            for position in inserted {
                 if let slot = recordSlot(of: constraints[position]) { removeRecord(at: slot, journaled: false) }
             }
             return nil
         }
+        duplicates.sort()
         if usesClasses { pruneMembers() }
         commit()
         return duplicates
