@@ -30,14 +30,16 @@ let package = Package(
         ]),
         .executableTarget(name: "cassowary-bench", dependencies: ["Cassowary", "SeededRandom"]),
         .executableTarget(name: "autolayout-bench", dependencies: ["AutoLayout", "SeededRandom"]),
+        // Fixture discovery and decoding, shared by the test targets.
+        .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
         .testTarget(
             name: "CassowaryTests",
-            dependencies: ["Cassowary", "SeededRandom"],
+            dependencies: ["Cassowary", "SeededRandom", "FixtureSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "AutoLayoutTests",
-            dependencies: ["AutoLayout", "SeededRandom"],
+            dependencies: ["AutoLayout", "SeededRandom", "FixtureSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

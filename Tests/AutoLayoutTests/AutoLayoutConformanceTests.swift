@@ -1,4 +1,5 @@
 import Foundation
+import FixtureSupport
 import Testing
 @testable import AutoLayout
 
@@ -22,19 +23,11 @@ struct AutoLayoutCase: CustomTestStringConvertible, Sendable {
     }
 
     static func records(where include: ([String: Any]) -> Bool) -> [AutoLayoutCase] {
-        guard let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil),
-              let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-        else { return [] }
-        var cases: [AutoLayoutCase] = []
-        for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
-            guard let data = try? Data(contentsOf: file),
-                  let records = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { continue }
-            for record in records where include(record) {
-                let text = (try? JSONSerialization.data(withJSONObject: record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                cases.append(AutoLayoutCase(file: file.lastPathComponent, name: record["name"] as? String ?? "?", json: text))
-            }
+        Fixtures.records(in: Bundle.module.url(forResource: "Fixtures", withExtension: nil)).compactMap { fixture in
+            guard let record = (try? JSONSerialization.jsonObject(with: fixture.json)) as? [String: Any],
+                  include(record) else { return nil }
+            return AutoLayoutCase(file: fixture.file, name: fixture.name, json: String(decoding: fixture.json, as: UTF8.self))
         }
-        return cases
     }
 }
 
@@ -84,6 +77,13 @@ final class FixtureView: LayoutView {
             let prefix = record["messagePrefix"] as? String ?? "Unable to parse constraint format"
             #expect(error.description.hasPrefix(prefix))
         }
+    }
+
+    @Test("every fixture file is a JSON array of records")
+    func fixturesAreReadable() {
+        let unreadable = Fixtures.records(in: Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+            .filter { $0.name == "unreadable" }.map(\.file)
+        #expect(unreadable.isEmpty, "unreadable fixture files: \(unreadable)")
     }
 
     @Test func fixturesAreLoaded() {

@@ -1,39 +1,51 @@
-import Foundation
+import FixtureSupport
+import Testing
 
-/// One record of a solver conformance fixture (format: shared/conformance/README.md), to
-/// run in one solver mode.
-struct ConformanceCase: CustomTestStringConvertible, Sendable {
-    let file: String
+/// A solver conformance record (format: shared/conformance/README.md), decoded.
+struct SolverRecord: Decodable {
+    /// `lhs OP constant` at a strength (required when absent).
+    struct ConstraintSpec: Decodable {
+        let lhs: [String: Double]
+        let constant: Double?
+        let op: String
+        let strength: NumberOrName?
+    }
+
+    /// An action (`add`, `remove`, `addEdit`, `removeEdit`, `suggest`, `reset`) or an
+    /// expectation (`expect`, `expectOneOf`, `expectSatisfies`, `expectError`, …).
+    struct Step: Decodable {
+        let op: String
+        let id: String?
+        let constraint: ConstraintSpec?
+        let `var`: String?
+        let strength: NumberOrName?
+        let value: NumberOrBool?
+        let tolerance: Double?
+        let values: [String: Double]?
+        let alternatives: [[String: Double]]?
+        let error: String?
+        let vars: [String: Bool]?
+    }
+
     let name: String
-    let json: String
+    let variables: [String]?
+    let steps: [Step]
+}
+
+/// One record of a solver conformance fixture, to run in one solver mode.
+struct ConformanceCase: CustomTestStringConvertible, Sendable {
+    let fixture: FixtureRecord
     let mode: SolverMode
 
-    var testDescription: String { "\(file): \(name) [\(mode)]" }
-
-    var record: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
-    }
+    var testDescription: String { "\(fixture.description) [\(mode)]" }
 
     /// Every record of every `.json` file in the fixtures folder, in file order, each in
     /// every solver mode.
     static func all() -> [ConformanceCase] {
-        guard let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil),
-              let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-        else { return [] }
-        var cases: [ConformanceCase] = []
-        for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
-            guard let data = try? Data(contentsOf: file),
-                  let records = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { continue }
-            for record in records {
-                let text = (try? JSONSerialization.data(withJSONObject: record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                let name = record["name"] as? String ?? "?"
-                for mode in SolverMode.allCases {
-                    cases.append(ConformanceCase(file: file.lastPathComponent, name: name, json: text, mode: mode))
-                }
-            }
+        Fixtures.records(in: Bundle.module.url(forResource: "Fixtures", withExtension: nil)).flatMap { fixture in
+            SolverMode.allCases.map { ConformanceCase(fixture: fixture, mode: $0) }
         }
-        return cases
     }
 }
 
-import Testing
+import Foundation

@@ -1,4 +1,5 @@
 import Foundation
+import FixtureSupport
 import Testing
 @testable import Cassowary
 
@@ -6,14 +7,20 @@ import Testing
 @Suite struct ConformanceTests {
     @Test("solver conformance record", arguments: ConformanceCase.all())
     func record(_ testCase: ConformanceCase) throws {
-        var runner = ConformanceRunner(record: testCase.record, mode: testCase.mode)
+        var runner = ConformanceRunner(record: try testCase.fixture.decode(SolverRecord.self), mode: testCase.mode)
         try runner.run()
+    }
+
+    @Test("every fixture file is a JSON array of records")
+    func fixturesAreReadable() {
+        let unreadable = ConformanceCase.all().filter { $0.fixture.name == "unreadable" }.map(\.fixture.file)
+        #expect(unreadable.isEmpty, "unreadable fixture files: \(Set(unreadable))")
     }
 
     @Test func fixturesAreLoaded() {
         let cases = ConformanceCase.all()
         // solver_cases.json holds 86 records, solver_markers_repro.json one.
-        let records = Set(cases.map { "\($0.file): \($0.name)" })
+        let records = Set(cases.map(\.fixture.description))
         #expect(records.count >= 87)
         #expect(records.contains("solver_markers_repro.json: random-banded.markers-mode-remove-all"))
         for mode in SolverMode.allCases {
@@ -24,19 +31,18 @@ import Testing
 
 /// Interprets the steps of one solver record.
 struct ConformanceRunner {
-    let record: [String: Any]
-    let steps: [[String: Any]]
+    let record: SolverRecord
+    var steps: [SolverRecord.Step] { record.steps }
     let mode: SolverMode
     var solver: Solver
     var variables: [String: Variable] = [:]
     var constraints: [String: Constraint] = [:]
 
-    init(record: [String: Any], mode: SolverMode) {
+    init(record: SolverRecord, mode: SolverMode) {
         self.record = record
         self.mode = mode
         solver = mode.makeSolver()
-        self.steps = record["steps"] as? [[String: Any]] ?? []
-        for name in record["variables"] as? [String] ?? [] { variables[name] = Variable(name) }
+        for name in record.variables ?? [] { variables[name] = Variable(name) }
     }
 
     mutating func variable(_ name: String) -> Variable {
@@ -46,30 +52,28 @@ struct ConformanceRunner {
         return v
     }
 
-    static func strength(_ value: Any?) -> Strength {
+    static func strength(_ value: NumberOrName?) -> Strength {
         switch value {
-        case let name as String:
+        case .name(let name):
             switch name {
             case "required": return .required
             case "strong": return .strong
             case "medium": return .medium
             default: return .weak
             }
-        case let number as NSNumber: return Strength(number.doubleValue)
-        default: return .required
+        case .number(let number): return Strength(number)
+        case nil: return .required
         }
     }
 
-    mutating func makeConstraint(_ json: [String: Any]) -> Constraint {
-        let lhs = json["lhs"] as? [String: Any] ?? [:]
-        let terms = lhs.keys.sorted().map { Term(variable($0), coefficient: (lhs[$0] as! NSNumber).doubleValue) }
-        let constant = (json["constant"] as? NSNumber)?.doubleValue ?? 0
-        let relation: Relation = switch json["op"] as? String {
+    mutating func makeConstraint(_ spec: SolverRecord.ConstraintSpec) -> Constraint {
+        let terms = spec.lhs.keys.sorted().map { Term(variable($0), coefficient: spec.lhs[$0]!) }
+        let relation: Relation = switch spec.op {
         case "<=": .lessThanOrEqual
         case ">=": .greaterThanOrEqual
         default: .equal
         }
-        return Constraint(Expression(terms, constant: -constant), relation, strength: Self.strength(json["strength"]))
+        return Constraint(Expression(terms, constant: -(spec.constant ?? 0)), relation, strength: Self.strength(spec.strength))
     }
 
     static func errorName(_ error: SolverError) -> String {
@@ -87,27 +91,23 @@ struct ConformanceRunner {
     }
 
     /// Performs an action step; returns the error it raised, if any.
-    mutating func perform(_ step: [String: Any]) -> SolverError? {
+    mutating func perform(_ step: SolverRecord.Step) -> SolverError? {
         do throws(SolverError) {
-            switch step["op"] as? String {
+            switch step.op {
             case "add":
-                let id = step["id"] as? String ?? "anonymous \(constraints.count)"
-                if constraints[id] == nil, let json = step["constraint"] as? [String: Any] {
-                    constraints[id] = makeConstraint(json)
-                }
+                let id = step.id ?? "anonymous \(constraints.count)"
+                if constraints[id] == nil, let spec = step.constraint { constraints[id] = makeConstraint(spec) }
                 try solver.addConstraint(constraints[id]!)
             case "remove":
-                let id = step["id"] as? String ?? "anonymous \(constraints.count)"
-                if constraints[id] == nil, let json = step["constraint"] as? [String: Any] {
-                    constraints[id] = makeConstraint(json)
-                }
+                let id = step.id ?? "anonymous \(constraints.count)"
+                if constraints[id] == nil, let spec = step.constraint { constraints[id] = makeConstraint(spec) }
                 try solver.removeConstraint(constraints[id]!)
             case "addEdit":
-                try solver.addEditVariable(variable(step["var"] as! String), strength: Self.strength(step["strength"]))
+                try solver.addEditVariable(variable(step.var ?? ""), strength: Self.strength(step.strength))
             case "removeEdit":
-                try solver.removeEditVariable(variable(step["var"] as! String))
+                try solver.removeEditVariable(variable(step.var ?? ""))
             case "suggest":
-                try solver.suggestValue(variable(step["var"] as! String), (step["value"] as! NSNumber).doubleValue)
+                try solver.suggestValue(variable(step.var ?? ""), step.value?.number ?? .nan)
             case "reset":
                 solver.reset()
             default:
@@ -119,8 +119,8 @@ struct ConformanceRunner {
         return nil
     }
 
-    static func isAction(_ step: [String: Any]) -> Bool {
-        ["add", "remove", "addEdit", "removeEdit", "suggest", "reset"].contains(step["op"] as? String ?? "")
+    static func isAction(_ step: SolverRecord.Step) -> Bool {
+        ["add", "remove", "addEdit", "removeEdit", "suggest", "reset"].contains(step.op)
     }
 
     static func close(_ got: Double, _ expected: Double, _ tolerance: Double) -> Bool {
@@ -130,12 +130,12 @@ struct ConformanceRunner {
     mutating func run() throws {
         var pending: (step: Int, error: SolverError)?
         for (index, step) in steps.enumerated() {
-            let op = step["op"] as? String ?? ""
-            if let id = step["id"] as? String, constraints[id] == nil, let json = step["constraint"] as? [String: Any] {
-                constraints[id] = makeConstraint(json)
+            let op = step.op
+            if let id = step.id, constraints[id] == nil, let spec = step.constraint {
+                constraints[id] = makeConstraint(spec)
             }
             if op == "expectError" {
-                let expected = step["error"] as? String ?? ""
+                let expected = step.error ?? ""
                 let got = pending.map { Self.errorName($0.error) }
                 #expect(got == expected, "step \(index): expected \(expected), got \(got ?? "no error")")
                 pending = nil
@@ -154,27 +154,30 @@ struct ConformanceRunner {
         if let p = pending { Issue.record("step \(p.step) raised \(p.error) with no expectError after it") }
     }
 
-    mutating func check(_ step: [String: Any], at index: Int) {
+    mutating func check(_ step: SolverRecord.Step, at index: Int) {
         solver.updateVariables()
-        switch step["op"] as? String {
+        switch step.op {
         case "expect":
-            let tolerance = (step["tolerance"] as? NSNumber)?.doubleValue ?? 1e-6
-            for (name, value) in step["values"] as? [String: Any] ?? [:] {
-                let expected = (value as! NSNumber).doubleValue
+            let tolerance = step.tolerance ?? 1e-6
+            for (name, expected) in step.values ?? [:] {
                 let got = variable(name).value
                 #expect(Self.close(got, expected, tolerance), "step \(index): \(name) = \(got), expected \(expected)")
             }
         case "expectOneOf":
-            let tolerance = (step["tolerance"] as? NSNumber)?.doubleValue ?? 1e-6
-            let alternatives = step["alternatives"] as? [[String: Any]] ?? []
+            let tolerance = step.tolerance ?? 1e-6
+            let alternatives = step.alternatives ?? []
             let matches = alternatives.contains { alternative in
                 alternative.allSatisfy { name, value in
-                    Self.close(variables[name]?.value ?? .nan, (value as! NSNumber).doubleValue, tolerance)
+                    Self.close(variables[name]?.value ?? .nan, value, tolerance)
                 }
             }
             #expect(matches, "step \(index): \(variables.mapValues(\.value)) matches none of \(alternatives)")
         case "expectSatisfies":
-            let constraint = makeConstraint(step["constraint"] as! [String: Any])
+            guard let spec = step.constraint else {
+                Issue.record("step \(index): expectSatisfies without a constraint")
+                return
+            }
+            let constraint = makeConstraint(spec)
             let v = constraint.expression.value
             let ok = switch constraint.relation {
             case .equal: abs(v) <= 1e-6
@@ -183,18 +186,18 @@ struct ConformanceRunner {
             }
             #expect(ok, "step \(index): \(constraint) does not hold (value \(v))")
         case "expectHasConstraint":
-            let id = step["id"] as! String
+            let id = step.id ?? ""
             let has = constraints[id].map { solver.hasConstraint($0) } ?? false
-            #expect(has == (step["value"] as? Bool), "step \(index): hasConstraint(\(id)) = \(has)")
+            #expect(has == step.value?.bool, "step \(index): hasConstraint(\(id)) = \(has)")
         case "expectHasEdit":
-            let has = solver.hasEditVariable(variable(step["var"] as! String))
-            #expect(has == (step["value"] as? Bool), "step \(index): hasEditVariable = \(has)")
+            let has = solver.hasEditVariable(variable(step.var ?? ""))
+            #expect(has == step.value?.bool, "step \(index): hasEditVariable = \(has)")
         case "expectViolated":
-            let id = step["id"] as! String
+            let id = step.id ?? ""
             let violated = constraints[id]?.isViolated
-            #expect(violated == (step["value"] as? Bool), "step \(index): violated(\(id)) = \(String(describing: violated))")
+            #expect(violated == step.value?.bool, "step \(index): violated(\(id)) = \(String(describing: violated))")
         case "expectUniqueness":
-            for (name, unique) in step["vars"] as? [String: Bool] ?? [:] {
+            for (name, unique) in step.vars ?? [:] {
                 let moves = perturbationMoves(name, upTo: index)
                 #expect(moves == !unique, "step \(index): \(name) \(moves ? "moves" : "stays") under perturbation")
             }
