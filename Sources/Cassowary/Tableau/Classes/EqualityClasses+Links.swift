@@ -97,18 +97,7 @@ extension EqualityClasses {
         var (small, smallStamp, other) = smallerSide(of: link)
         if newConstant == nil {
             // A redundant link across the cut keeps the class whole.
-            for m in small {
-                var node = members[Int(m)].firstIncidence
-                while node >= 0 {
-                    let k = node >> 1
-                    let candidate = links[Int(k)]
-                    if k != link && !candidate.inTree {
-                        let far = node & 1 == 0 ? candidate.v : candidate.u
-                        if members[Int(far)].stamp != smallStamp { return .replaced(k) }
-                    }
-                    node = incidences[Int(node)].next
-                }
-            }
+            if let k = redundantLink(leaving: small, marked: smallStamp, besides: link) { return .replaced(k) }
         }
         // The side without the ground moves.
         if small.contains(EqualityClasses.ground) {
@@ -120,18 +109,7 @@ extension EqualityClasses {
         var delta = 0.0
         if let c = newConstant {
             // A redundant link across the cut would no longer agree.
-            for m in small {
-                var node = members[Int(m)].firstIncidence
-                while node >= 0 {
-                    let k = node >> 1
-                    let candidate = links[Int(k)]
-                    if k != link && !candidate.inTree {
-                        let far = node & 1 == 0 ? candidate.v : candidate.u
-                        if members[Int(far)].stamp != smallStamp { return .inconsistent }
-                    }
-                    node = incidences[Int(node)].next
-                }
-            }
+            if redundantLink(leaving: small, marked: smallStamp, besides: link) != nil { return .inconsistent }
             delta = small.contains(l.u) ? c - l.constant : l.constant - c
         }
         return .side(moved: small, from: members[Int(l.u)].klass, kept: other, delta: delta)
@@ -158,6 +136,23 @@ extension EqualityClasses {
             expand(sideV[iV], stampV, avoiding: link, into: &sideV)
             iV += 1
         }
+    }
+
+    /// A redundant link other than `besides` from a member of `side` (its members marked
+    /// with `mark`) to a member outside it: one that crosses the cut, or nil.
+    private func redundantLink(leaving side: [Int32], marked mark: UInt32, besides link: Int32) -> Int32? {
+        for m in side {
+            var node = members[Int(m)].firstIncidence
+            while node >= 0 {
+                let k = node >> 1
+                if k != link && !links[Int(k)].inTree {
+                    let far = node & 1 == 0 ? links[Int(k)].v : links[Int(k)].u
+                    if members[Int(far)].stamp != mark { return k }
+                }
+                node = incidences[Int(node)].next
+            }
+        }
+        return nil
     }
 
     /// Appends the unvisited tree neighbours of a member (through tree links other than
