@@ -1,3 +1,4 @@
+import FixtureSupport
 import Testing
 @testable import AutoLayout
 
@@ -5,14 +6,8 @@ import Testing
 @Suite struct ConstraintValidationTests {
     let a = LayoutView(identifier: "a"), b = LayoutView(identifier: "b")
 
-    func error(_ body: () throws -> Void) -> LayoutError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return error as? LayoutError
-        }
-    }
+    /// The ``LayoutError`` `body` throws, if any (see `thrownError(_:by:)`).
+    func error(_ body: () throws -> Void) -> LayoutError? { thrownError(LayoutError.self, by: body) }
 
     @Test func locationWithDimension() {
         let e = error { _ = try LayoutConstraint(item: a, attribute: .left, relatedBy: .equal, toItem: b, attribute: .width) }

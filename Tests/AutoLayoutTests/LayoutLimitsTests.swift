@@ -1,3 +1,4 @@
+import FixtureSupport
 import Testing
 @testable import AutoLayout
 
@@ -6,14 +7,8 @@ import Testing
 @Suite struct LayoutLimitsTests {
     let a = LayoutView(identifier: "a"), b = LayoutView(identifier: "b")
 
-    func error(_ body: () throws -> Void) -> LayoutError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return error as? LayoutError
-        }
-    }
+    /// The ``LayoutError`` `body` throws, if any (see `thrownError(_:by:)`).
+    func error(_ body: () throws -> Void) -> LayoutError? { thrownError(LayoutError.self, by: body) }
 
     /// The errors of the `rejectedValue` diagnostics a hierarchy reported.
     func refusals(_ root: LayoutView) -> [LayoutError] {

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Testing
 @testable import Cassowary
 
@@ -6,15 +7,8 @@ import Testing
 @Suite struct NonFiniteNumberTests {
     let x = Variable("x"), y = Variable("y")
 
-    /// The error `body` throws, if it is a ``SolverError``.
-    func failure(_ body: () throws -> Void) -> SolverError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return error as? SolverError
-        }
-    }
+    /// The ``SolverError`` `body` throws, if any (see `thrownError(_:by:)`).
+    func failure(_ body: () throws -> Void) -> SolverError? { thrownError(SolverError.self, by: body) }
 
     /// The message of a ``SolverError/nonFiniteNumber(_:)``, or nil for any other outcome.
     func refusal(_ body: () throws -> Void) -> String? {

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Testing
 @testable import Cassowary
 
@@ -6,15 +7,8 @@ import Testing
 @Suite struct PrecisionTests {
     let x = Variable("x"), y = Variable("y")
 
-    /// The error `body` throws, if it is a ``SolverError``.
-    func failure(_ body: () throws -> Void) -> SolverError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return error as? SolverError
-        }
-    }
+    /// The ``SolverError`` `body` throws, if any (see `thrownError(_:by:)`).
+    func failure(_ body: () throws -> Void) -> SolverError? { thrownError(SolverError.self, by: body) }
 
     @Test("a required constraint lost next to a huge preference is refused", arguments: [1e20, 1e17])
     func addRequiredAfterHugePreference(big: Double) throws {

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Testing
 @testable import Cassowary
 
@@ -5,15 +6,8 @@ import Testing
 @Suite struct SolverErrorTests {
     let x = Variable("x"), y = Variable("y")
 
-    /// Runs `body`, which must throw; returns the error.
-    func failure(_ body: () throws -> Void) -> SolverError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return error as? SolverError
-        }
-    }
+    /// The ``SolverError`` `body` throws, if any (see `thrownError(_:by:)`).
+    func failure(_ body: () throws -> Void) -> SolverError? { thrownError(SolverError.self, by: body) }
 
     @Test func duplicateConstraint() throws {
         let solver = Solver()

@@ -82,3 +82,14 @@ public enum NumberOrBool: Decodable, Sendable, Equatable {
     /// The boolean, if this is one.
     public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
 }
+
+/// The error `body` throws when it is an `E`; nil when `body` throws nothing or another
+/// error (so a test can tell "refused as expected" from "not refused").
+public func thrownError<E: Error>(_ type: E.Type, by body: () throws -> Void) -> E? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error as? E
+    }
+}
