@@ -37,6 +37,13 @@ def timed(body):
     return time.perf_counter() - start
 
 
+def add_all(solver, constraints):
+    """Adds the constraints one at a time, then updates the variables."""
+    for constraint in constraints:
+        solver.addConstraint(constraint)
+    solver.updateVariables()
+
+
 def one_variable(log):
     """N weak constraints x == i, added one at a time, then an update: x on a median."""
     n = log.n
@@ -45,11 +52,7 @@ def one_variable(log):
     constraints = [(x == i) | "weak" for i in range(n)]
     solver = kiwi.Solver()
 
-    def build():
-        for constraint in constraints:
-            solver.addConstraint(constraint)
-        solver.updateVariables()
-    log.value("build_s", timed(build))
+    log.value("build_s", timed(lambda: add_all(solver, constraints)))
     log.value("peak_rss_kb", peak_rss_kb())
     log.check((n - 1) // 2 - 1e-6 <= x.value() <= n // 2 + 1e-6, f"x is {x.value()}, not a median of 0..<{n}")
 
@@ -92,11 +95,7 @@ def late_edit(log):
         constraints += [xs[i + 1] == xs[i] + ws[i], ws[i] == 10]
     solver = kiwi.Solver()
 
-    def build():
-        for constraint in constraints:
-            solver.addConstraint(constraint)
-        solver.updateVariables()
-    log.value("build_s", timed(build))
+    log.value("build_s", timed(lambda: add_all(solver, constraints)))
     log.value("build_peak_rss_kb", peak_rss_kb())
     edited = xs[n // 2]
 

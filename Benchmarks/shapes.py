@@ -199,6 +199,18 @@ def repetitions(n, args):
     return 5 if n <= 1000 else 3 if n <= 10000 else 1
 
 
+def measure_unless_stopped(stop, command, label, n, args, **options):
+    """`measure`, unless this side already timed out, ran out of memory or crashed at a
+    smaller N (`stop` says how) and `--no-skip` is off: then a skipped measurement. Returns
+    the measurement and the reason to stop from now on (None while it goes on)."""
+    if stop and not args.no_skip:
+        return Measurement(f"skipped ({stop})"), stop
+    result = measure(command, label, n, args, **options)
+    if result.status not in ("ok", "wrong"):
+        stop = f"{result.status} at {n}"
+    return result, stop
+
+
 def measure(command, label, n, args, has_build_only=True, repeat=True):
     """Runs the first process with every operation, then (when `repeat`) build-only ones
     for the median. A later repetition that fails is dropped (its log kept) and ends the
@@ -312,21 +324,13 @@ def main():
         previous, stop_ours, stop_peer = None, None, None
         for n in sizes:
             progress(f"[{time.monotonic() - started:6.0f} s] {shape} {n}")
-            if stop_ours and not args.no_skip:
-                ours = Measurement(f"skipped ({stop_ours})")
-            else:
-                ours = measure([BENCH, "shapes", shape, str(n)], f"ours-{shape}-{n}", n, args)
-                if ours.status not in ("ok", "wrong"):
-                    stop_ours = f"{ours.status} at {n}"
-            if args.no_peers:
-                peer = None
-            elif stop_peer and not args.no_skip:
-                peer = Measurement(f"skipped ({stop_peer})")
-            else:
-                peer = measure([python, os.path.join(HERE, "yoga_shapes.py"), YOGA_PEER[shape], str(n)],
-                               f"yoga-{shape}-{n}", n, args)
-                if peer.status not in ("ok", "wrong"):
-                    stop_peer = f"{peer.status} at {n}"
+            ours, stop_ours = measure_unless_stopped(stop_ours, [BENCH, "shapes", shape, str(n)],
+                                                     f"ours-{shape}-{n}", n, args)
+            peer = None
+            if not args.no_peers:
+                peer, stop_peer = measure_unless_stopped(
+                    stop_peer, [python, os.path.join(HERE, "yoga_shapes.py"), YOGA_PEER[shape], str(n)],
+                    f"yoga-{shape}-{n}", n, args)
             note_logs(f"ours {shape} {n}", ours)
             if peer:
                 note_logs(f"yoga {shape} {n}", peer)
@@ -341,23 +345,15 @@ def main():
         previous, stop_ours, stop_peer = None, None, None
         for n in scenario_sizes:
             progress(f"[{time.monotonic() - started:6.0f} s] {scenario} {n}")
-            if stop_ours and not args.no_skip:
-                ours = Measurement(f"skipped ({stop_ours})")
-            else:
-                ours = measure([BENCH, "shapes", scenario, str(n)], f"ours-{scenario}-{n}", n, args,
-                               has_build_only=False, repeat=not scenario.startswith("churn"))
-                if ours.status not in ("ok", "wrong"):
-                    stop_ours = f"{ours.status} at {n}"
+            repeat = not scenario.startswith("churn")
+            ours, stop_ours = measure_unless_stopped(stop_ours, [BENCH, "shapes", scenario, str(n)],
+                                                     f"ours-{scenario}-{n}", n, args, has_build_only=False,
+                                                     repeat=repeat)
             peer = None
             if scenario in KIWI_PEER and not args.no_peers:
-                if stop_peer and not args.no_skip:
-                    peer = Measurement(f"skipped ({stop_peer})")
-                else:
-                    peer = measure([python, os.path.join(HERE, "kiwi_scenarios.py"), KIWI_PEER[scenario], str(n)],
-                                   f"kiwi-{scenario}-{n}", n, args, has_build_only=False,
-                                   repeat=not scenario.startswith("churn"))
-                    if peer.status not in ("ok", "wrong"):
-                        stop_peer = f"{peer.status} at {n}"
+                peer, stop_peer = measure_unless_stopped(
+                    stop_peer, [python, os.path.join(HERE, "kiwi_scenarios.py"), KIWI_PEER[scenario], str(n)],
+                    f"kiwi-{scenario}-{n}", n, args, has_build_only=False, repeat=repeat)
             note_logs(f"ours {scenario} {n}", ours)
             if peer:
                 note_logs(f"kiwi {scenario} {n}", peer)

@@ -75,6 +75,17 @@ def measure(log, name, change, check):
     log.value(f"{name}_reps", len(times))
 
 
+def measure_resize(log, shape, width, height):
+    """Times `resize`: the root alternates between `width` + 39 and `width` (414 and 375 for
+    a phone), checking after each; leaves it at `width`."""
+    def resize(step):
+        shape.width = width + (39 if step % 2 == 0 else 0)
+        layout(shape.root, shape.width, height)
+    measure(log, "resize", resize, lambda step: shape.check(log, "resize"))
+    shape.width = width
+    layout(shape.root, width, height)
+
+
 class ListShape:
     """A column of N children 44 high, margins 8 above and 16 at the sides: our list
     (view k at (16, 8 + 52k, W - 32, 44))."""
@@ -106,12 +117,7 @@ class ListShape:
     def run(self, log, operation):
         middle = self.nodes[self.n // 2]
         if operation == "resize":
-            def resize(step):
-                self.width = 414 if step % 2 == 0 else 375
-                layout(self.root, self.width, 667)
-            measure(log, "resize", resize, lambda step: self.check(log, "resize"))
-            self.width = 375
-            layout(self.root, 375, 667)
+            measure_resize(log, self, 375, 667)
         elif operation == "constant":
             def change(step):
                 yg.YGNodeStyleSetMargin(middle, yg.YGEdge.Top, 12 if step % 2 == 0 else 8)
@@ -190,12 +196,7 @@ class ScreenShape:
 
     def run(self, log, operation):
         if operation == "resize":
-            def resize(step):
-                self.width = 414 if step % 2 == 0 else 375
-                layout(self.root, self.width, 667)
-            measure(log, "resize", resize, lambda step: self.check(log, "resize"))
-            self.width = 375
-            layout(self.root, 375, 667)
+            measure_resize(log, self, 375, 667)
         elif operation == "constant":
             middle = self.sections[self.sections_count // 2]
             base = 0 if self.sections_count // 2 == 0 else 8
@@ -283,12 +284,7 @@ class DeepShape:
 
     def run(self, log, operation):
         if operation == "resize":
-            def resize(step):
-                self.width = self.side + (39 if step % 2 == 0 else 0)
-                layout(self.root, self.width, self.side)
-            measure(log, "resize", resize, lambda step: self.check(log, "resize"))
-            self.width = self.side
-            layout(self.root, self.side, self.side)
+            measure_resize(log, self, self.side, self.side)
 
 
 SHAPES = {"list": ListShape, "screen": ScreenShape, "row": RowShape, "deep": DeepShape}
