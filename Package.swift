@@ -35,12 +35,12 @@ let package = Package(
         .testTarget(
             name: "CassowaryTests",
             dependencies: ["Cassowary", "SeededRandom", "FixtureSupport"],
-            resources: [.copy("Fixtures")]
+            resources: [.copy("Conformance/Fixtures")]
         ),
         .testTarget(
             name: "AutoLayoutTests",
             dependencies: ["AutoLayout", "SeededRandom", "FixtureSupport"],
-            resources: [.copy("Fixtures")]
+            resources: [.copy("Conformance/Fixtures")]
         ),
         .testTarget(
             name: "LayoutDocumentTests",

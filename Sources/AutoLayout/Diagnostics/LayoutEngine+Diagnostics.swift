@@ -32,24 +32,37 @@ extension LayoutEngine {
         report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
     }
 
-    /// Keeps a diagnostic (the most recent ``keptDiagnosticCount``, counting the ones
-    /// dropped) and passes it to the root's handler. Conflicts among queued constraints are
-    /// found first (by flushing), so diagnostics come in the order things happened;
+    /// Keeps a diagnostic (see ``DiagnosticLog``) and passes it to the root's handler.
+    /// Conflicts among queued constraints are found first (by flushing), so diagnostics
+    /// come in the order things happened;
     /// `flushing: false` skips that from inside the engine's own work of installing
     /// constraints, where a flush would add a half-made view's constraints.
     func report(_ diagnostic: LayoutDiagnostic, flushing: Bool = true) {
         if flushing { flush() }
-        diagnostics.append(diagnostic)
-        if diagnostics.count > LayoutEngine.keptDiagnosticCount {
-            let dropped = diagnostics.count - LayoutEngine.keptDiagnosticCount
-            diagnostics.removeFirst(dropped)
-            droppedDiagnosticCount += dropped
-        }
+        log.append(diagnostic)
         root.layoutDiagnosticsHandler?(diagnostic)
     }
+}
 
+/// The diagnostics an engine reported: the most recent ``keptCount``, and how many came
+/// before them.
+struct DiagnosticLog {
     /// How many diagnostics an engine keeps: the most recent 100.
-    static let keptDiagnosticCount = 100
+    static let keptCount = 100
+    /// The diagnostics kept, oldest first.
+    private(set) var entries: [LayoutDiagnostic] = []
+    /// How many diagnostics were reported before those in ``entries`` and dropped.
+    private(set) var droppedCount = 0
+
+    /// Keeps a diagnostic, dropping the oldest beyond ``keptCount``.
+    mutating func append(_ diagnostic: LayoutDiagnostic) {
+        entries.append(diagnostic)
+        if entries.count > DiagnosticLog.keptCount {
+            let dropped = entries.count - DiagnosticLog.keptCount
+            entries.removeFirst(dropped)
+            droppedCount += dropped
+        }
+    }
 }
 
 extension LayoutView {
@@ -65,7 +78,7 @@ extension LayoutView {
     /// ``droppedLayoutDiagnosticCount`` for how many came before them).
     public var layoutDiagnostics: [LayoutDiagnostic] {
         engine.flush()
-        return engine.diagnostics
+        return engine.log.entries
     }
 
     /// How many diagnostics the hierarchy's engine reported before the ones
@@ -73,6 +86,6 @@ extension LayoutView {
     /// Every one of them reached ``layoutDiagnosticsHandler``.
     public var droppedLayoutDiagnosticCount: Int {
         engine.flush()
-        return engine.droppedDiagnosticCount
+        return engine.log.droppedCount
     }
 }

@@ -3,7 +3,7 @@
 
 /// The views of a hierarchy flagged for one step of the layout cycle, so a pass visits
 /// them without scanning every view. A view is added (unretained) when it is flagged and
-/// is not listed yet (``LayoutView/inLayoutList``, ``LayoutView/inUpdateList``); its entry
+/// is not listed yet (``LayoutCycleFlags/inLayoutList``, ``LayoutCycleFlags/inUpdateList``); its entry
 /// stays until the next pass reads the list, and goes when the view leaves the hierarchy.
 /// When most views are flagged (a first layout, a rotation) the list is dropped and the
 /// next pass scans every view instead, as it would have to anyway.
@@ -13,8 +13,7 @@ struct FlaggedViews {
     var scans = false
     /// Counts the views flagged, to tell a pass running through the list that it grew.
     var additions = 0
-    /// For tests: any flagged view makes the pass scan every view, as passes did before
-    /// the lists, so the two ways can be compared.
+    /// A switch for tests (see ``LayoutEngine/flaggedViewsAlwaysScan``).
     var alwaysScans = false
 
     /// Whether no view can be flagged.
@@ -43,13 +42,13 @@ extension LayoutEngine {
 
     /// Lists a view just flagged for layout.
     func listForLayout(_ view: LayoutView) {
-        view.inLayoutList = true
+        view.cycle.inLayoutList = true
         layoutFlags.add(view, viewCount: generatedCount)
     }
 
     /// Lists a view just flagged for updateConstraints.
     func listForUpdate(_ view: LayoutView) {
-        view.inUpdateList = true
+        view.cycle.inUpdateList = true
         updateFlags.add(view, viewCount: generatedCount)
     }
 
@@ -59,19 +58,19 @@ extension LayoutEngine {
     /// hierarchy changed, a pass under way scans too).
     @inline(__always)
     func listFlags(of view: LayoutView) {
-        view.inLayoutList = view.needsLayout
-        view.inUpdateList = view.needsUpdateConstraints
-        if view.needsLayout && !layoutFlags.scans { layoutFlags.add(view, viewCount: generatedCount) }
-        if view.needsUpdateConstraints && !updateFlags.scans { updateFlags.add(view, viewCount: generatedCount) }
+        view.cycle.inLayoutList = view.cycle.needsLayout
+        view.cycle.inUpdateList = view.cycle.needsUpdateConstraints
+        if view.cycle.needsLayout && !layoutFlags.scans { layoutFlags.add(view, viewCount: generatedCount) }
+        if view.cycle.needsUpdateConstraints && !updateFlags.scans { updateFlags.add(view, viewCount: generatedCount) }
     }
 
     /// Takes views leaving the hierarchy (`inside` holds their identities) out of the lists;
     /// they keep their flags for the hierarchy they join next.
     func unlist(_ views: [LayoutView], inside: Set<Identity>) {
         var listed = false
-        for view in views where view.inLayoutList || view.inUpdateList {
-            view.inLayoutList = false
-            view.inUpdateList = false
+        for view in views where view.cycle.inLayoutList || view.cycle.inUpdateList {
+            view.cycle.inLayoutList = false
+            view.cycle.inUpdateList = false
             listed = true
         }
         guard listed else { return }
@@ -94,8 +93,8 @@ extension LayoutEngine {
             var found = true
             flags.list.removeAll { ref in
                 ref._withUnsafeGuaranteedRef { view in
-                    if layout ? !view.needsLayout : !view.needsUpdateConstraints {
-                        if layout { view.inLayoutList = false } else { view.inUpdateList = false }
+                    if layout ? !view.cycle.needsLayout : !view.cycle.needsUpdateConstraints {
+                        if layout { view.cycle.inLayoutList = false } else { view.cycle.inUpdateList = false }
                         return true
                     }
                     let index = view.hierarchyIndex
@@ -125,8 +124,8 @@ extension LayoutEngine {
         // too many for a list (the marks matter only once there is a list again).
         for index in refs.indices {
             let flagged = refs[index]._withUnsafeGuaranteedRef { view in
-                let flagged = layout ? view.needsLayout : view.needsUpdateConstraints
-                if layout { view.inLayoutList = flagged } else { view.inUpdateList = flagged }
+                let flagged = layout ? view.cycle.needsLayout : view.cycle.needsUpdateConstraints
+                if layout { view.cycle.inLayoutList = flagged } else { view.cycle.inUpdateList = flagged }
                 return flagged
             }
             guard flagged else { continue }

@@ -7,6 +7,19 @@ import Cassowary
 // writes the view's variables itself after each solve. Its autoresizing constraints still
 // exist, for descriptions and conflict reports, but are not in the solver.
 
+/// What the engine keeps about its frame aliases.
+struct FrameAliasState {
+    /// Whether translated subviews of the root are placed through aliases at all (a
+    /// switch for tests, see ``LayoutEngine/aliasesTranslatedViews``).
+    var isEnabled = true
+    /// Whether an alias changed since the aliased views' variables were last written.
+    var needWriting = false
+    /// The root's rectangle the aliased views' variables were last written for.
+    var base: Rect?
+    /// False once a writing found no aliased view, until an alias is made again.
+    var mayExist = false
+}
+
 /// One variable of an aliased view as `constant + Σ coefficient × root variable`, over the
 /// root's x, y, width and height.
 struct AliasForm: Equatable {
@@ -76,7 +89,7 @@ extension LayoutEngine {
     /// fitting engine), translate its mask, and have the four constraints `left`, `top`,
     /// `width`, `height` against the root.
     func frameAlias(for view: LayoutView, frame: [LayoutConstraint]) -> FrameAlias? {
-        guard frame.count == 4, aliasesTranslatedViews, !isScratch, view.superview === root, view !== root else {
+        guard frame.count == 4, aliasState.isEnabled, !isScratch, view.superview === root, view !== root else {
             return nil
         }
         /// `first == (root attribute) + constant + share × root size`.
@@ -108,7 +121,7 @@ extension LayoutEngine {
     /// (the forms ``frameAlias(for:frame:)`` reads off the autoresizing constraints, without
     /// making them), or nil when the view is not aliased.
     func deferringAlias(for view: LayoutView) -> FrameAlias? {
-        guard aliasesTranslatedViews, !isScratch, view.translatesAutoresizingMaskIntoConstraints,
+        guard aliasState.isEnabled, !isScratch, view.translatesAutoresizingMaskIntoConstraints,
               let parent = view.superviewReference, parent.toOpaque() == Unmanaged.passUnretained(root).toOpaque()
         else { return nil }
         let root = parent.takeUnretainedValue()
@@ -206,12 +219,12 @@ extension LayoutEngine {
             view.generatedStorage = made
         }
         view.frameAlias = alias
-        if alias != nil { mayHaveAliases = true }
+        if alias != nil { aliasState.mayExist = true }
         if alias == nil {
             for constraint in made.frame { install(constraint) }
         }
         if old == nil || alias == nil || old! != alias! {
-            aliasesNeedWriting = true
+            aliasState.needWriting = true
             changed = true
             // As a removal would: the change may make room for a broken constraint.
             retryPending = retryPending || !broken.isEmpty
@@ -241,12 +254,12 @@ extension LayoutEngine {
     /// alias changed since they were last written; adds the variables that changed.
     func writeAliases(into changed: inout [Identity]) {
         let base = root.variables.rect
-        guard aliasesNeedWriting || base != aliasBase else { return }
-        aliasesNeedWriting = false
-        aliasBase = base
+        guard aliasState.needWriting || base != aliasState.base else { return }
+        aliasState.needWriting = false
+        aliasState.base = base
         // A resize of a root without aliased subviews (a row of 100,000 constrained views)
         // does not visit them.
-        guard mayHaveAliases else { return }
+        guard aliasState.mayExist else { return }
         // (The subviews unretained: the root keeps them, and nothing here changes that.)
         let subviews = root.subviews
         var found = false
@@ -282,7 +295,7 @@ extension LayoutEngine {
             write(v.maxX, x + alias.width.value(base))
             write(v.maxY, y + alias.height.value(base))
         }
-        mayHaveAliases = found
+        aliasState.mayExist = found
     }
 
     /// The autoresizing constraints of aliased views that the given constraints read,

@@ -57,11 +57,11 @@ extension LayoutEngine {
                              content: contentConstraints(for: view), guides: guideConstraints(for: view))
         if !isScratch {
             if alias != nil || view.frameAlias != nil {
-                aliasesNeedWriting = true
+                aliasState.needWriting = true
                 changed = true
             }
             view.frameAlias = alias
-            if alias != nil { mayHaveAliases = true }
+            if alias != nil { aliasState.mayExist = true }
         }
         // (Recorded before installing: lowering an autoresizing width reads its left, see
         // ``autoresizingCompanion(of:)``.)
@@ -82,7 +82,7 @@ extension LayoutEngine {
         let deferred = !isScratch && view.frameAlias != nil && made.frame.isEmpty
         if !isScratch && view.frameAlias != nil {
             view.frameAlias = nil
-            aliasesNeedWriting = true
+            aliasState.needWriting = true
             changed = true
         }
         // (Deferred autoresizing constraints were never made, let alone installed:

@@ -33,18 +33,18 @@ extension LayoutEngine {
             next -= 1
             cursor = batch[next]
             let ref = refs[cursor]
-            guard ref._withUnsafeGuaranteedRef({ $0.needsUpdateConstraints }) else { continue }
+            guard ref._withUnsafeGuaranteedRef({ $0.cycle.needsUpdateConstraints }) else { continue }
             let view = ref.takeUnretainedValue()
-            view.needsUpdateConstraints = false
+            view.cycle.needsUpdateConstraints = false
             view.updateConstraints()
         }
     }
 
     /// Runs updateConstraints for the flagged views among `refs`, last to first.
     private func scanUpdateConstraints(_ refs: ArraySlice<Unmanaged<LayoutView>>) {
-        for ref in refs.reversed() where ref._withUnsafeGuaranteedRef({ $0.needsUpdateConstraints }) {
+        for ref in refs.reversed() where ref._withUnsafeGuaranteedRef({ $0.cycle.needsUpdateConstraints }) {
             let view = ref.takeUnretainedValue()
-            view.needsUpdateConstraints = false
+            view.cycle.needsUpdateConstraints = false
             view.updateConstraints()
         }
     }
@@ -72,11 +72,11 @@ extension LayoutEngine {
             if flagged?.isEmpty == true { return }
             if passes == LayoutView.maximumLayoutPasses {
                 let pendingRefs = flagged.map { $0.map { refs[$0] } }
-                    ?? refs.filter { $0._withUnsafeGuaranteedRef { $0.needsLayout } }
+                    ?? refs.filter { $0._withUnsafeGuaranteedRef { $0.cycle.needsLayout } }
                 var pending: [LayoutView] = []
                 for ref in pendingRefs {
                     let view = ref.takeUnretainedValue()
-                    view.needsLayout = false
+                    view.cycle.needsLayout = false
                     pending.append(view)
                 }
                 report(.layoutFeedbackLoop(views: pending, passes: passes))
@@ -115,9 +115,9 @@ extension LayoutEngine {
             let ref = refs[batch[next]]
             cursor = batch[next] + 1
             next += 1
-            guard ref._withUnsafeGuaranteedRef({ $0.needsLayout }) else { continue }
+            guard ref._withUnsafeGuaranteedRef({ $0.cycle.needsLayout }) else { continue }
             let view = ref.takeUnretainedValue()
-            view.needsLayout = false
+            view.cycle.needsLayout = false
             view.layoutSubviews()
         }
     }
@@ -131,9 +131,9 @@ extension LayoutEngine {
             guard index < refs.count else { return }
             let ref = refs[index]
             index += 1
-            guard ref._withUnsafeGuaranteedRef({ $0.needsLayout }) else { continue }
+            guard ref._withUnsafeGuaranteedRef({ $0.cycle.needsLayout }) else { continue }
             let view = ref.takeUnretainedValue()
-            view.needsLayout = false
+            view.cycle.needsLayout = false
             view.layoutSubviews()
         }
     }

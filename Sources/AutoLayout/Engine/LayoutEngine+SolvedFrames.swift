@@ -2,6 +2,16 @@ import Cassowary
 
 // After a solve: finding the views the solve moved, and setting their frames.
 
+/// What the engine keeps to find the views a solve moved.
+struct SolveTracking {
+    /// The view each solver variable belongs to (unretained: a view leaves this table when
+    /// it leaves the hierarchy), to find the views a solve that changed few variables
+    /// moved. Made on first use (see ``LayoutEngine/ownersTable()``), then kept up to date.
+    var owners: [Identity: Unmanaged<LayoutView>]?
+    /// The variables the last solve changed (emptied after use; kept for its capacity).
+    var changedScratch: [Identity] = []
+}
+
 extension LayoutEngine {
     /// Writes the solution into the variables and sets the frames the solve changed; a view
     /// whose subviews moved is flagged for ``LayoutView/layoutSubviews()``.
@@ -9,19 +19,19 @@ extension LayoutEngine {
     /// The views whose variables changed are found one of two ways, with the same result:
     /// when many variables changed (a first layout, a rotation), by comparing each view's
     /// variables with the values they had after the last layout (``LayoutView/solvedRect``);
-    /// when few did, by looking each one up in ``variableOwners``, which is made on first use
+    /// when few did, by looking each one up in ``SolveTracking/owners``, which is made on first use
     /// and kept up to date from then on. Each such view gets its frame, and a view whose
     /// origin moved gets its subviews' frames too (they are relative to it); siblings that
     /// did not move are not visited, so one view moving in a row of 100,000 costs one frame.
     func applySolution() {
-        var changedVariables = changedScratch
-        changedScratch = []
+        var changedVariables = tracking.changedScratch
+        tracking.changedScratch = []
         changedVariables.removeAll(keepingCapacity: true)
         solver.updateVariables { changedVariables.append(Identity($0)) }
         if !isScratch { writeAliases(into: &changedVariables) }
         defer {
             changedVariables.removeAll(keepingCapacity: true)
-            changedScratch = changedVariables
+            tracking.changedScratch = changedVariables
         }
         guard !changedVariables.isEmpty else { return }
         var moved = MovedViews()
@@ -40,7 +50,7 @@ extension LayoutEngine {
         }
         for ref in moved.views {
             ref._withUnsafeGuaranteedRef { view in
-                view.isSolveHost = false
+                view.cycle.isSolveHost = false
                 guard let parent = view.superviewReference else { return }
                 parent._withUnsafeGuaranteedRef { parent in
                     if applyFrame(of: view, origin: solvedOrigin(of: parent)) { parent.markNeedsLayout(in: self) }
@@ -55,7 +65,7 @@ extension LayoutEngine {
         }
     }
 
-    /// The views a solve moved (each once, flagged with ``LayoutView/isSolveHost`` until
+    /// The views a solve moved (each once, flagged with ``LayoutCycleFlags/isSolveHost`` until
     /// their frames are applied), and among them those with subviews whose origin moved.
     /// (Unretained: the hierarchy keeps the views. A struct whose `note` is a method: a
     /// nested function capturing the arrays would check exclusivity on every access.)
@@ -69,8 +79,8 @@ extension LayoutEngine {
             ref._withUnsafeGuaranteedRef { view in
                 let old = view.solvedRect
                 view.solvedRect = rect
-                guard !view.isSolveHost else { return }
-                view.isSolveHost = true
+                guard !view.cycle.isSolveHost else { return }
+                view.cycle.isSolveHost = true
                 views.append(ref)
                 if (old.minX != rect.minX || old.minY != rect.minY) && !view.subviews.isEmpty { origins.append(ref) }
             }
@@ -79,14 +89,14 @@ extension LayoutEngine {
 
     /// The view of each variable of the hierarchy's views, made now if it is not kept yet.
     func ownersTable() -> [Identity: Unmanaged<LayoutView>] {
-        if let owners = variableOwners { return owners }
+        if let owners = tracking.owners { return owners }
         var owners: [Identity: Unmanaged<LayoutView>] = [:]
         let refs = viewRefs
         owners.reserveCapacity(4 * refs.count)
         for ref in refs {
             ref._withUnsafeGuaranteedRef { LayoutEngine.addOwner($0, to: &owners) }
         }
-        variableOwners = owners
+        tracking.owners = owners
         return owners
     }
 

@@ -116,8 +116,8 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
         maxYReference = .passRetained(Variable("maxY", value: r.minY + r.height))
         if listedWithoutVariables {
             listedWithoutVariables = false
-            if let view, let engine = view.engineIfAny, engine.variableOwners != nil {
-                LayoutEngine.addOwner(view, to: &engine.variableOwners!)
+            if let view, let engine = view.engineIfAny, engine.tracking.owners != nil {
+                LayoutEngine.addOwner(view, to: &engine.tracking.owners!)
             }
         }
     }

@@ -1,5 +1,14 @@
 // Intrinsic content size, hugging and compression resistance, baselines.
 
+/// A view's intrinsic size as last read, and its content priorities.
+struct ContentSizeSettings {
+    /// ``LayoutView/intrinsicContentSize`` as last read (checked against the limits); nil
+    /// until read, and after ``LayoutView/invalidateIntrinsicContentSize()``.
+    var intrinsicCache: Size?
+    var hugging = AxisPriorities(.defaultLow)
+    var compression = AxisPriorities(.defaultHigh)
+}
+
 extension LayoutView {
     /// The value of an intrinsic size component that has no natural size (-1).
     public static let noIntrinsicMetric: Double = -1
@@ -8,7 +17,7 @@ extension LayoutView {
     /// that is NaN or beyond ``LayoutLimits/maximumValue`` counts as
     /// ``noIntrinsicMetric``, and is reported (negative ones mean "none", as in UIKit).
     func currentIntrinsicSize() -> Size {
-        if let cached = intrinsicSizeCache { return cached }
+        if let cached = contentSizing.intrinsicCache { return cached }
         var size = intrinsicContentSize
         if !(size.width <= LayoutLimits.maximumValue) {
             refuse(.valueOutOfRange(what: "the intrinsic content width", value: size.width, limit: LayoutLimits.maximumValue),
@@ -20,38 +29,38 @@ extension LayoutView {
                    flushing: false)
             size.height = LayoutView.noIntrinsicMetric
         }
-        intrinsicSizeCache = size
+        contentSizing.intrinsicCache = size
         return size
     }
 
     /// Tells the engine the content changed, so ``intrinsicContentSize`` is read again.
     public func invalidateIntrinsicContentSize() {
-        intrinsicSizeCache = nil
+        contentSizing.intrinsicCache = nil
         engineIfAny?.refreshContentSize(for: self)
         setNeedsLayout()
     }
 
     /// How strongly the view resists growing beyond its intrinsic size along an axis.
-    public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority { huggingPriorities[axis.rawValue] }
+    public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority { contentSizing.hugging[axis.rawValue] }
 
     /// Sets how strongly the view resists growing beyond its intrinsic size. A priority
     /// outside 1...1000 is refused and reported (``LayoutDiagnostic/rejectedValue(view:error:)``).
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         guard priority.isValid else { return refuse(.invalidPriority(priority.rawValue)) }
-        huggingPriorities[axis.rawValue] = priority
+        contentSizing.hugging[axis.rawValue] = priority
         engineIfAny?.refreshContentSize(for: self)
     }
 
     /// How strongly the view resists shrinking below its intrinsic size along an axis.
     public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
-        compressionPriorities[axis.rawValue]
+        contentSizing.compression[axis.rawValue]
     }
 
     /// Sets how strongly the view resists shrinking below its intrinsic size. A priority
     /// outside 1...1000 is refused and reported, as for hugging.
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         guard priority.isValid else { return refuse(.invalidPriority(priority.rawValue)) }
-        compressionPriorities[axis.rawValue] = priority
+        contentSizing.compression[axis.rawValue] = priority
         engineIfAny?.refreshContentSize(for: self)
     }
 }

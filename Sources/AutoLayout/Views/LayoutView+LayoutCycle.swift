@@ -1,5 +1,31 @@
 // The layout cycle: update constraints bottom-up, solve, lay out top-down.
 
+/// A view's flags for the steps of the layout cycle. (One-byte fields, kept together: they
+/// fill the bytes after the tag of ``LayoutView/appliedInsets``, see LayoutView.swift.)
+struct LayoutCycleFlags {
+    /// Whether the view needs ``LayoutView/layoutSubviews()``. Set it with
+    /// ``LayoutView/markNeedsLayout(in:)``, which lists the view in its engine (see
+    /// ``LayoutEngine/layoutFlags``).
+    var needsLayout = true
+    /// Whether the view needs ``LayoutView/updateConstraints()``; set by
+    /// ``LayoutView/setNeedsUpdateConstraints()``, which lists the view as
+    /// ``LayoutView/markNeedsLayout(in:)`` does.
+    var needsUpdateConstraints = true
+    /// Whether the view is in its engine's ``LayoutEngine/layoutFlags``.
+    var inLayoutList = false
+    /// Whether the view is in its engine's ``LayoutEngine/updateFlags``.
+    var inUpdateList = false
+    /// Set while the engine collects the views a solve moved.
+    var isSolveHost = false
+    /// Whether a subview's frame may differ from the engine's solution for a reason other
+    /// than a solve (a subview added, a frame set by hand: both go through
+    /// ``LayoutView/setNeedsLayout()``), so the default ``LayoutView/layoutSubviews()``
+    /// places every subview. The engine places the views a solve moves itself (see
+    /// ``LayoutEngine/applySolution()``), so a view with 100,000 subviews does not visit
+    /// them all when one moves.
+    var subviewFramesStale = true
+}
+
 extension LayoutView {
     /// The most passes ``layoutIfNeeded()`` makes before it reports a feedback loop.
     public static let maximumLayoutPasses = 100
@@ -11,13 +37,13 @@ extension LayoutView {
     }
 
     /// ``setNeedsLayout()``, saying whether the default ``layoutSubviews()`` must place every
-    /// subview again (see ``subviewFramesStale``): not when only this view's own frame
+    /// subview again (see ``LayoutCycleFlags/subviewFramesStale``): not when only this view's own frame
     /// changed, as its subviews' frames are relative to it and the solve moves what moved.
     @inline(__always)
     func setNeedsLayout(placingSubviews: Bool) {
-        needsLayout = true
-        if placingSubviews { subviewFramesStale = true }
-        if !inLayoutList { listForLayout() }
+        cycle.needsLayout = true
+        if placingSubviews { cycle.subviewFramesStale = true }
+        if !cycle.inLayoutList { listForLayout() }
     }
 
     /// Lists the view in its hierarchy's engine, if there is one yet.
@@ -30,14 +56,14 @@ extension LayoutView {
     /// engine (which the caller has at hand).
     @inline(__always)
     func markNeedsLayout(in engine: LayoutEngine) {
-        needsLayout = true
-        if !inLayoutList { engine.listForLayout(self) }
+        cycle.needsLayout = true
+        if !cycle.inLayoutList { engine.listForLayout(self) }
     }
 
     /// Marks the view as needing ``updateConstraints()`` before the next layout pass.
     public func setNeedsUpdateConstraints() {
-        needsUpdateConstraints = true
-        if !inUpdateList { engineIfAny?.listForUpdate(self) }
+        cycle.needsUpdateConstraints = true
+        if !cycle.inUpdateList { engineIfAny?.listForUpdate(self) }
     }
 
     /// Runs ``updateConstraints()`` for every flagged view of the hierarchy, children first.

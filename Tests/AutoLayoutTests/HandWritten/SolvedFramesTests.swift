@@ -56,7 +56,7 @@ import Testing
         #expect(column.frames == (try reference(rows: 30)))
         column.gaps[7].constant = 12
         column.root.layoutIfNeeded()
-        #expect(column.root.ownEngine?.variableOwners != nil)  // looked up, not compared
+        #expect(column.root.ownEngine?.tracking.owners != nil)  // looked up, not compared
         #expect(column.frames == (try reference(rows: 30, gaps: [7: 12])))
         column.gaps[7].constant = 4
         column.gaps[20].constant = 9
@@ -112,7 +112,7 @@ import Testing
         let label = column.labels[2]
         let solved = label.frame
         label.frame = Rect(x: 1, y: 1, width: 1, height: 1)
-        column.cells[2].needsLayout = false
+        column.cells[2].cycle.needsLayout = false
         column.gaps[9].constant = 11
         column.root.layoutIfNeeded()
         #expect(label.frame == Rect(x: 1, y: 1, width: 1, height: 1))

@@ -56,8 +56,7 @@ import Testing
         for r in 0..<3 {
             let root = RecordingView("r\(r)", log)
             root.frame = Rect(x: 0, y: 0, width: 200 + Double(r), height: 100)
-            root.engine.layoutFlags.alwaysScans = scanning
-            root.engine.updateFlags.alwaysScans = scanning
+            root.engine.flaggedViewsAlwaysScan = scanning
             root.layoutDiagnosticsHandler = { diagnostic in
                 if case .layoutFeedbackLoop(let views, let passes) = diagnostic {
                     log.calls.append("loop \(passes) " + views.map(\.description).joined(separator: ","))

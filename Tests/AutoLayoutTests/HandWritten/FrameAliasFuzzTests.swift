@@ -210,7 +210,7 @@ import Testing
         // A small change: the engine finds the moved views through its table of owners.
         cells[3].frame = Rect(x: 0, y: 200, width: 375, height: 50)
         root.layoutIfNeeded()
-        #expect(root.engine.variableOwners != nil && cells[3].frame.minY == 200)
+        #expect(root.engine.tracking.owners != nil && cells[3].frame.minY == 200)
         // Cell 5 is placed by constraints from now on: its variables are made and listed.
         cells[5].translatesAutoresizingMaskIntoConstraints = false
         let top = cells[5].topAnchor.constraint(equalTo: root.topAnchor, constant: 300)

@@ -1,0 +1,150 @@
+import Cassowary
+
+// Installing: an active constraint is lowered, queued, and added to the solver in a batch
+// when something next reads or changes the solver; removing, retrying the broken ones, and
+// changing a constant or priority in place.
+
+/// The constraints installed but not yet in the solver (see ``LayoutEngine/flush()``).
+/// Each list of constraints has its lowerings at the same indices, in a list of their own,
+/// so a batch goes to the solver without a copy.
+struct InstallQueue {
+    /// Installed constraints, in installation order.
+    var constraints: [LayoutConstraint] = []
+    var lowerings: [Cassowary.Constraint] = []
+    /// Optional content-size constraints, which go to the solver after the others of
+    /// their activation call (see ``LayoutEngine/queueContent()``).
+    var content: [LayoutConstraint] = []
+    var contentLowerings: [Cassowary.Constraint] = []
+
+    /// Appends the waiting content-size constraints to the others.
+    mutating func moveContentToEnd() {
+        constraints.append(contentsOf: content)
+        lowerings.append(contentsOf: contentLowerings)
+        content.removeAll(keepingCapacity: true)
+        contentLowerings.removeAll(keepingCapacity: true)
+    }
+}
+
+extension LayoutEngine {
+    /// Lowers an active constraint and queues it for the solver (see ``flush()``).
+    func install(_ constraint: LayoutConstraint) {
+        guard isScratch ? scratchLowerings[Identity(constraint)] == nil : constraint.lowering == nil,
+              broken.isEmpty || !broken.contains(where: { $0 === constraint }) else { return }
+        let lowering = lower(constraint)
+        changed = true
+        setLowering(lowering, of: constraint)
+        // (Moved into a queue: `lower` returned it owned, and the queue takes that reference
+        // instead of a copy.)
+        if constraint.compressionPriority != nil && !lowering.strength.isRequired {
+            queue.content.append(constraint)
+            queue.contentLowerings.append(consume lowering)
+        } else {
+            queue.constraints.append(constraint)
+            queue.lowerings.append(consume lowering)
+        }
+    }
+
+    /// Queues the waiting content-size constraints after the others (see ``flush()``):
+    /// at the end of each activation call, so that each view's follow the constraints
+    /// that place it, and the rows they change are still the recent ones (deferring them
+    /// all to the end of a large batch would touch every cell's rows again, far apart).
+    @inline(__always) func queueContent() {
+        guard !queue.content.isEmpty else { return }
+        queue.moveContentToEnd()
+    }
+
+    /// Adds the queued constraints to the solver as one batch; breaks and reports those
+    /// that cannot hold, in the order they were installed (as adding them one at a time
+    /// would). Everything that reads or changes the solver flushes first, so the queue only
+    /// grows while constraints are being installed: building a hierarchy costs one batch.
+    ///
+    /// Optional content-size constraints wait in the queue until the end of the next
+    /// activation call (see ``queueContent()``) or of the batch. They cannot fail, and an
+    /// optional constraint never changes whether a required one can hold, so the failures
+    /// and their order are those of installation order. But made first (as a view's are,
+    /// when it is added, before the constraints that place it), they make every width and
+    /// height a basic variable defined by its error symbols, and the constraint that
+    /// closes a chain of views then has no variable left to solve for and costs a phase of
+    /// optimization. Made after, every such row has a user variable to solve for.
+    func flush() {
+        queueContent()
+        guard !queue.constraints.isEmpty else { return }
+        let batch = queue.constraints, lowerings = queue.lowerings
+        queue.constraints = []
+        queue.lowerings = []
+        var failures: [(Cassowary.Constraint, SolverError)] = []
+        solver.addConstraints(lowerings) { failures.append(($0, $1)) }
+        guard !failures.isEmpty else { return }
+        var owners: [Identity: LayoutConstraint] = [:]
+        for (constraint, lowering) in zip(batch, lowerings) { owners[Identity(lowering)] = constraint }
+        for (lowering, error) in failures {
+            guard let constraint = owners[Identity(lowering)] else { continue }
+            setLowering(nil, of: constraint)
+            breakConstraint(constraint, because: error)
+        }
+    }
+
+    /// Takes a constraint out of the solver (or out of the broken list), then retries the
+    /// broken constraints, which may fit now.
+    func uninstall(_ constraint: LayoutConstraint) {
+        flush()
+        changed = true
+        if let lowering = lowering(of: constraint) {
+            setLowering(nil, of: constraint)
+            try? solver.removeConstraint(lowering)
+            retryPending = !broken.isEmpty
+        } else {
+            broken.removeAll { $0 === constraint }
+        }
+    }
+
+    /// Tries the broken constraints again (once after any number of removals, before the
+    /// next layout), without asking the solver to explain the ones that still do not fit.
+    func retryBroken() {
+        flush()
+        guard retryPending else { return }
+        retryPending = false
+        let pending = broken
+        broken = []
+        solver.explainsConflicts = false
+        defer { solver.explainsConflicts = true }
+        for constraint in pending {
+            let lowering = lower(constraint)
+            do {
+                try solver.addConstraint(lowering)
+                setLowering(lowering, of: constraint)
+                changed = true
+            } catch {
+                broken.append(constraint)
+            }
+        }
+    }
+
+    /// The constant of an active constraint changed: shift it in place.
+    func constantChanged(_ constraint: LayoutConstraint) {
+        flush()
+        changed = true
+        guard let old = lowering(of: constraint) else {
+            if broken.contains(where: { $0 === constraint }) {
+                broken.removeAll { $0 === constraint }
+                install(constraint)
+            }
+            return
+        }
+        let new = lower(constraint)
+        do {
+            try solver.replaceConstraint(old, with: new)
+            setLowering(new, of: constraint)
+        } catch {
+            // The old value is still in the solver; the constraint now means the new one.
+            setLowering(nil, of: constraint)
+            try? solver.removeConstraint(old)
+            breakConstraint(constraint, because: error)
+        }
+    }
+
+    /// The priority of an active constraint changed.
+    func priorityChanged(_ constraint: LayoutConstraint) {
+        constantChanged(constraint)
+    }
+}

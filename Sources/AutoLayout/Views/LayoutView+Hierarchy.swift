@@ -1,0 +1,142 @@
+// The view tree: adding, moving and removing subviews and layout guides, and walking it.
+
+extension LayoutView {
+    /// Sets ``superview`` and its unretained copy, and clears the cached directions that
+    /// followed the old superview. (The only way either is set, so they stay equal.)
+    func setSuperview(_ parent: LayoutView?) {
+        superview = parent
+        superviewReference = parent.map { Unmanaged.passUnretained($0) }
+        invalidateDirection()
+    }
+
+    /// Adds a view at the front. A view that already has a superview is moved.
+    public func addSubview(_ view: LayoutView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a view at an index of ``subviews`` (clamped to the valid range).
+    public func insertSubview(_ view: LayoutView, at index: Int) {
+        guard view !== self else { return }
+        if let mine = engineIfAny, view.superviewReference == nil {
+            // `view` is a root: this view is inside it exactly when they share an engine (no
+            // walk up a deep hierarchy).
+            guard view.engineIfAny !== mine else { return }
+        } else {
+            guard !isDescendant(of: view) else { return }
+        }
+        if view.superview === self {
+            subviews.removeAll { $0 === view }
+            subviews.insert(view, at: max(0, min(index, subviews.count)))
+            engineIfAny?.viewsCache = nil
+            return
+        }
+        if view.superviewReference != nil { view.removeFromSuperview() }
+        // Make (or find) this hierarchy's engine before the view joins it, so the view is
+        // adopted exactly once.
+        // (Held, not borrowed from the root: adopting runs overridable getters, and code
+        // there that moved the root into another hierarchy would release this engine.)
+        let engine = self.engine
+        let absorbed = view.ownEngine
+        view.ownEngine = nil
+        absorbed?.detach()
+        view.setSuperview(self)
+        if index >= subviews.count {
+            // (addSubview: appending is far cheaper than a general insert; a first subview
+            // makes room for a few, as views that have subviews rarely have just one.)
+            if subviews.isEmpty { subviews.reserveCapacity(4) }
+            subviews.append(view)
+        } else {
+            subviews.insert(view, at: max(0, index))
+        }
+        engine.adopt(view)
+        setNeedsLayout()
+    }
+
+    /// Detaches the view from its superview. Constraints between the view's subtree and
+    /// the rest of the old hierarchy are deactivated, as in UIKit.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.engine.release(self)
+        parent.subviews.removeAll { $0 === self }
+        parent.engineIfAny?.viewsCache = nil
+        setSuperview(nil)
+        parent.setNeedsLayout()
+        setNeedsLayout()
+    }
+
+    /// Whether `view` is this view or one of its ancestors.
+    public func isDescendant(of view: LayoutView) -> Bool {
+        let target = Unmanaged.passUnretained(view).toOpaque()
+        var current: Unmanaged<LayoutView>? = Unmanaged.passUnretained(self)
+        while let v = current {
+            if v.toOpaque() == target { return true }
+            current = v._withUnsafeGuaranteedRef { $0.superviewReference }
+        }
+        return false
+    }
+
+    /// The topmost ancestor (the view itself when it has no superview).
+    public var rootView: LayoutView { rootReference.takeUnretainedValue() }
+
+    /// ``rootView``, unretained (the walk up costs no retains).
+    var rootReference: Unmanaged<LayoutView> {
+        var top = Unmanaged.passUnretained(self)
+        while let parent = top._withUnsafeGuaranteedRef({ $0.superviewReference }) { top = parent }
+        return top
+    }
+
+    /// This view and every view below it, parents before children.
+    func subtree() -> [LayoutView] {
+        var result: [LayoutView] = [self]
+        var stack: [(view: LayoutView, child: Int)] = [(self, 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let (view, child) = stack[top]
+            if child < view.subviews.count {
+                stack[top].child = child + 1
+                let sub = view.subviews[child]
+                result.append(sub)
+                stack.append((sub, 0))
+            } else {
+                stack.removeLast()
+            }
+        }
+        return result
+    }
+
+    /// ``subtree()``, unretained (the walk costs no retains): the engine's list of views.
+    func subtreeReferences() -> [Unmanaged<LayoutView>] {
+        let top = Unmanaged.passUnretained(self)
+        var result: [Unmanaged<LayoutView>] = [top]
+        var stack: [(view: Unmanaged<LayoutView>, child: Int)] = [(top, 0)]
+        while let (ref, child) = stack.last {
+            let sub = ref._withUnsafeGuaranteedRef { view in
+                child < view.subviews.count ? Unmanaged.passUnretained(view.subviews[child]) : nil
+            }
+            if let sub {
+                stack[stack.count - 1].child = child + 1
+                result.append(sub)
+                stack.append((sub, 0))
+            } else {
+                stack.removeLast()
+            }
+        }
+        return result
+    }
+
+    /// Adds a layout guide owned by this view; adding it again does nothing.
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        guard guide.owningView !== self || !layoutGuides.contains(where: { $0 === guide }) else { return }
+        guide.owningView?.removeLayoutGuide(guide)
+        guide.owningView = self
+        layoutGuides.append(guide)
+    }
+
+    /// Removes a layout guide and deactivates the constraints that use it.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard layoutGuides.contains(where: { $0 === guide }) else { return }
+        engineIfAny?.release(guide)
+        layoutGuides.removeAll { $0 === guide }
+        guide.owningView = nil
+    }
+}
