@@ -198,6 +198,9 @@ struct ConformanceRunner {
             #expect(violated == step.value?.bool, "step \(index): violated(\(id)) = \(String(describing: violated))")
         case "expectUniqueness":
             for (name, unique) in step.vars ?? [:] {
+                let determined = solver.isDetermined(variable(name))
+                #expect(determined == unique,
+                        "step \(index): \(name) is \(determined ? "" : "not ")determined, range \(solver.optimalRange(of: Expression([Term(variable(name))])))")
                 let moves = perturbationMoves(name, upTo: index)
                 #expect(moves == !unique, "step \(index): \(name) \(moves ? "moves" : "stays") under perturbation")
             }

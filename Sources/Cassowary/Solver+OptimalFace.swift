@@ -1,0 +1,28 @@
+// Which values the constraints determine: the Cassowary side of UIKit's
+// `hasAmbiguousLayout` (see Tableau+OptimalFace.swift).
+
+extension Solver {
+    /// The lowest and highest values `expression` takes over every optimal solution: the
+    /// solutions that satisfy the required constraints and leave each strength level's
+    /// error as small as the current solution does. A bound is infinite where the optimal
+    /// solutions are unbounded that way (an expression over a variable no constraint
+    /// names is unbounded both ways). Decided exactly, by linear programs over the
+    /// optimal face, not by trying perturbations.
+    public func optimalRange(of expression: Expression) -> ClosedRange<Double> {
+        let range = tableau.optimalRange(of: expression.terms, constant: expression.constant)
+        return min(range.lower, range.upper)...max(range.lower, range.upper)
+    }
+
+    /// Whether `expression` has the same value in every optimal solution (to within
+    /// 1e-7 of its size).
+    public func isDetermined(_ expression: Expression) -> Bool {
+        let range = optimalRange(of: expression)
+        guard range.lowerBound.isFinite, range.upperBound.isFinite else { return false }
+        return range.upperBound - range.lowerBound <= 1e-7 * max(1, abs(range.lowerBound), abs(range.upperBound))
+    }
+
+    /// Whether `variable` has the same value in every optimal solution.
+    public func isDetermined(_ variable: Variable) -> Bool {
+        isDetermined(Expression([Term(variable)]))
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+@testable import Cassowary
+
+/// `optimalRange(of:)` and `isDetermined(_:)`: the range of a value over every optimal
+/// solution, checked against what the solver does when pulled toward each end at a
+/// strength below every other.
+struct OptimalFaceTests {
+    /// Where `expression` settles when a constraint below every level pulls it to `target`.
+    static func pulled(_ solver: Solver, _ expression: Expression, to target: Double) -> Double {
+        let pull = Constraint(Expression(expression.terms, constant: expression.constant - target), .equal,
+                              strength: .level(1e-9))
+        try? solver.addConstraint(pull)
+        solver.updateVariables()
+        let value = expression.value
+        try? solver.removeConstraint(pull)
+        solver.updateVariables()
+        return value
+    }
+
+    @Test("a variable pinned by required constraints, or only by its preferences, is determined")
+    func determined() throws {
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try solver.addConstraint(Constraint(x + -10, .equal))
+        try solver.addConstraint(Constraint(y + -(x * 2), .equal, strength: .weak))
+        #expect(solver.isDetermined(x))
+        #expect(solver.isDetermined(y))
+        #expect(solver.optimalRange(of: Expression([Term(y)])) == 20...20)
+    }
+
+    @Test("a variable no constraint names, or one an equation leaves free, is unbounded both ways")
+    func free() throws {
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        try solver.addConstraint(Constraint(x + -y + -100, .equal))
+        #expect(!solver.isDetermined(x))
+        #expect(solver.optimalRange(of: Expression([Term(z)])) == -Double.infinity...Double.infinity)
+        // Their difference is fixed although neither is.
+        #expect(solver.isDetermined(x - y))
+    }
+
+    @Test("inequalities bound the face: x between 0 and 50 with no preference")
+    func bounded() throws {
+        for mode in SolverMode.allCases {
+            let solver = mode.makeSolver()
+            let x = Variable("x")
+            try solver.addConstraint(Constraint(Expression([Term(x)]), .greaterThanOrEqual))
+            try solver.addConstraint(Constraint(x + -50, .lessThanOrEqual))
+            #expect(solver.optimalRange(of: Expression([Term(x)])) == 0...50, "\(mode)")
+        }
+    }
+
+    @Test("equal preferences pulling apart leave a tie; unequal ones do not")
+    func ties() throws {
+        // a + b == 100, a and b each want 80 with the same strength: any split between
+        // (20, 80) and (80, 20) costs the same.
+        let solver = Solver()
+        let a = Variable("a"), b = Variable("b")
+        try solver.addConstraint(Constraint(a + b + -100, .equal))
+        let wantA = Constraint(a + -80, .equal, strength: .medium)
+        try solver.addConstraint(wantA)
+        try solver.addConstraint(Constraint(b + -80, .equal, strength: .medium))
+        #expect(solver.optimalRange(of: Expression([Term(a)])) == 20...80)
+        // A stronger preference for a decides it.
+        try solver.removeConstraint(wantA)
+        try solver.addConstraint(Constraint(a + -80, .equal, strength: .strong))
+        #expect(solver.isDetermined(a))
+        #expect(solver.value(of: a) == 80)
+    }
+
+    @Test("random systems: the range is exactly where a pull below every level can take each variable",
+          arguments: [SolverMode.default, .markers])
+    func randomSystems(mode: SolverMode) {
+        var undetermined = 0, boundedTies = 0
+        for seed in UInt64(1)...250 {
+            var system = RandomSystem(seed: seed)
+            let solver = mode.makeSolver()
+            let count = Int.random(in: 1...7, using: &system.rng)
+            for _ in 0..<count { try? solver.addConstraint(system.constraint()) }
+            solver.updateVariables()
+            for variable in system.variables {
+                let expression = Expression([Term(variable)])
+                let range = solver.optimalRange(of: expression)
+                let now = variable.value
+                #expect(range.contains(now) || abs(range.lowerBound - now) < 1e-6 || abs(range.upperBound - now) < 1e-6,
+                        "seed \(seed): \(variable.name) = \(now) outside \(range)")
+                let up = Self.pulled(solver, expression, to: now + 1e4)
+                let down = Self.pulled(solver, expression, to: now - 1e4)
+                #expect(abs(up - min(range.upperBound, now + 1e4)) < 1e-6, "seed \(seed): \(variable.name) rises to \(up), range \(range)")
+                #expect(abs(down - max(range.lowerBound, now - 1e4)) < 1e-6, "seed \(seed): \(variable.name) falls to \(down), range \(range)")
+                #expect(solver.isDetermined(variable) == (abs(up - down) < 1e-6), "seed \(seed): \(variable.name)")
+                if !solver.isDetermined(variable) { undetermined += 1 }
+                if range.lowerBound.isFinite && range.upperBound.isFinite && range.upperBound - range.lowerBound > 1e-6 {
+                    boundedTies += 1
+                }
+            }
+        }
+        // The seeds cover both kinds of freedom, not only determined variables.
+        #expect(undetermined >= 50, "\(undetermined) undetermined variables")
+        #expect(boundedTies >= 5, "\(boundedTies) bounded ranges wider than a point")
+    }
+}
