@@ -8,15 +8,18 @@ extension Solver {
     /// solutions are unbounded that way (an expression over a variable no constraint
     /// names is unbounded both ways). Decided exactly, by linear programs over the
     /// optimal face, not by trying perturbations.
-    public func optimalRange(of expression: Expression) -> ClosedRange<Double> {
-        let range = tableau.optimalRange(of: expression.terms, constant: expression.constant)
+    ///
+    /// Strengths weaker than `weakest` are left out, as if their constraints were not
+    /// there (a layout engine leaves out what it adds below every priority).
+    public func optimalRange(of expression: Expression, ignoringStrengthsBelow weakest: Double = 0) -> ClosedRange<Double> {
+        let range = tableau.optimalRange(of: expression.terms, constant: expression.constant, levelsFrom: weakest)
         return min(range.lower, range.upper)...max(range.lower, range.upper)
     }
 
     /// Whether `expression` has the same value in every optimal solution (to within
-    /// 1e-7 of its size).
-    public func isDetermined(_ expression: Expression) -> Bool {
-        let range = optimalRange(of: expression)
+    /// 1e-7 of its size), leaving out strengths weaker than `weakest`.
+    public func isDetermined(_ expression: Expression, ignoringStrengthsBelow weakest: Double = 0) -> Bool {
+        let range = optimalRange(of: expression, ignoringStrengthsBelow: weakest)
         guard range.lowerBound.isFinite, range.upperBound.isFinite else { return false }
         return range.upperBound - range.lowerBound <= 1e-7 * max(1, abs(range.lowerBound), abs(range.upperBound))
     }

@@ -28,6 +28,10 @@ final class LayoutEngine {
     /// solver reads (see ``insets(of:)``), until one is read again.
     @exclusivity(unchecked) var mayHaveInsetUsers = false
 
+    /// The constraints ``LayoutView/exerciseAmbiguityInLayout()`` holds views by, below
+    /// every priority, with the value each component had before (see ``ExercisePin``).
+    @exclusivity(unchecked) var exercisePins: [Identity: ExercisePin] = [:]
+
     /// The hierarchy's views, unretained: a retained list would keep the root alive through
     /// its own engine. It is dropped whenever the hierarchy changes, and the views in it are
     /// kept alive by their superviews until then.
@@ -161,6 +165,7 @@ final class LayoutEngine {
         }
         for view in views {
             if !isScratch, case .member = view.engineSlot { view.engineSlot = .none }
+            if !exercisePins.isEmpty { releasePin(of: view) }
             for constraint in view.constraints { uninstall(constraint) }
             removeGenerated(for: view)
             if tracking.owners != nil { LayoutEngine.removeOwner(view, from: &tracking.owners!) }

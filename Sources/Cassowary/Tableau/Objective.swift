@@ -156,6 +156,12 @@ struct Objective {
         levels.indices.allSatisfy { abs(costs[$0][symbol.index]) < 1e-6 }
     }
 
+    /// Whether the symbol's reduced cost is zero on every level at or above `lowest`.
+    func isZero(_ symbol: Symbol, onLevelsFrom lowest: Double) -> Bool {
+        for k in order where levels[k] >= lowest && abs(costs[k][symbol.index]) > epsilon { return false }
+        return true
+    }
+
     /// Lexicographic sign of the symbol's reduced cost: -1, 0 or 1.
     @inline(__always) func sign(of symbol: Symbol) -> Int {
         order.withUnsafeBufferPointer { order in

@@ -19,15 +19,18 @@
 
 extension Tableau {
     /// The lowest and highest values of `Σ coefficient · variable + constant` over every
-    /// optimal solution (infinite when the face is unbounded that way).
-    mutating func optimalRange(of terms: [Term], constant: Double) -> (lower: Double, upper: Double) {
+    /// optimal solution (infinite when the face is unbounded that way), counting only the
+    /// strength levels at or above `lowest`: the weaker ones are as if not there.
+    mutating func optimalRange(of terms: [Term], constant: Double, levelsFrom lowest: Double) -> (lower: Double, upper: Double) {
         _ = try? rebuildIfNeeded()
         guard let form = parametricForm(of: terms, constant: constant) else { return (-.infinity, .infinity) }
         var free: [Int: Double] = [:]
-        for (index, coefficient) in form.cells where isFreeOnFace(index) { free[index, default: 0] += coefficient }
+        for (index, coefficient) in form.cells where isFreeOnFace(index, levelsFrom: lowest) {
+            free[index, default: 0] += coefficient
+        }
         free = free.filter { !nearZero($0.value) }
         guard !free.isEmpty else { return (form.constant, form.constant) }
-        var program = faceProgram(around: Array(free.keys))
+        var program = faceProgram(around: Array(free.keys), levelsFrom: lowest)
         let upper = program.maximum(of: free)
         let lower = -program.maximum(of: free.mapValues { -$0 })
         return (form.constant + lower, form.constant + upper)
@@ -66,17 +69,18 @@ extension Tableau {
     }
 
     /// Whether a parametric symbol can move on the optimal face: a user variable always, a
-    /// slack or error symbol when its reduced cost is zero at every level, a marker never.
-    private func isFreeOnFace(_ index: Int) -> Bool {
+    /// slack or error symbol when its reduced cost is zero at every level counted, a
+    /// marker never.
+    private func isFreeOnFace(_ index: Int, levelsFrom lowest: Double) -> Bool {
         let symbol = states[index].symbol
         if symbol.isExternal { return true }
         if symbol.isDummy { return false }
-        return objective.sign(of: symbol) == 0
+        return objective.isZero(symbol, onLevelsFrom: lowest)
     }
 
     /// The linear program of the face around some free symbols: the restricted rows that
     /// hold them, and the rows that hold the free symbols of those, and so on.
-    private mutating func faceProgram(around start: [Int]) -> FaceProgram {
+    private mutating func faceProgram(around start: [Int], levelsFrom lowest: Double) -> FaceProgram {
         var program = FaceProgram()
         var seen = Set(start)
         var queue = start
@@ -88,7 +92,7 @@ extension Tableau {
             for basic in holders where !basic.isExternal && rowsTaken.insert(basic.index).inserted {
                 let row = rows[basic.index]!
                 var cells: [Int: Double] = [:]
-                for cell in row.cells where isFreeOnFace(cell.symbol.index) {
+                for cell in row.cells where isFreeOnFace(cell.symbol.index, levelsFrom: lowest) {
                     cells[cell.symbol.index] = cell.coefficient
                     if seen.insert(cell.symbol.index).inserted { queue.append(cell.symbol.index) }
                 }

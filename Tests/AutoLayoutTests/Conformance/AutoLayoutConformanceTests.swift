@@ -212,5 +212,21 @@ final class FixtureView: LayoutView {
                 #expect(abs(got[k] - expected) < 1e-6, "\(name).\(component) = \(got[k]), expected \(expected)")
             }
         }
+        // Ambiguity, decided exactly: each component the record lists under `ambiguous` is
+        // ambiguous, each other one it gives a value for is determined.
+        for (name, value) in record.expectFrames ?? [:] where name != "superview" {
+            guard let view = views[name] else { continue }
+            let found = view.ambiguousFrameComponents
+            for (k, (component, label)) in FrameComponents.named.enumerated() {
+                if ambiguous[name]?.contains(label) == true {
+                    #expect(found.contains(component), "\(name).\(label) should be ambiguous")
+                } else if k < value.count, value[k] != nil {
+                    #expect(!found.contains(component), "\(name).\(label) should be determined")
+                }
+            }
+        }
+        if let expectAmbiguous = record.expectAmbiguous {
+            #expect(views.values.contains { $0.hasAmbiguousLayout } == expectAmbiguous)
+        }
     }
 }

@@ -92,6 +92,7 @@ struct AutoLayoutRecord: Decodable {
     let viewsWithoutSuperview: Bool?
     let expectFrames: [String: [Double?]]?
     let ambiguous: [String: [String]]?
+    let expectAmbiguous: Bool?
     let expectConflict: Bool?
     let expectConstraints: [String]?
     let expectConstraintCount: Int?

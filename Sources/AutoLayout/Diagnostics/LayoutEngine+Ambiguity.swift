@@ -1,0 +1,87 @@
+import Cassowary
+
+// Ambiguity: which frame components of a view the constraints leave undetermined, decided
+// by the solver over every optimal solution (see Cassowary's `optimalRange(of:)`).
+
+/// Components of a view's frame: x, y (in its superview's coordinates), width and height.
+public struct FrameComponents: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt8
+    /// Creates a set from its raw value.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The x of the frame's origin.
+    public static let x = FrameComponents(rawValue: 1)
+    /// The y of the frame's origin.
+    public static let y = FrameComponents(rawValue: 2)
+    /// The frame's width.
+    public static let width = FrameComponents(rawValue: 4)
+    /// The frame's height.
+    public static let height = FrameComponents(rawValue: 8)
+    /// All four.
+    public static let all: FrameComponents = [.x, .y, .width, .height]
+
+    /// The components along one axis: x and width, or y and height.
+    public static func along(_ axis: LayoutAxis) -> FrameComponents {
+        axis == .horizontal ? [.x, .width] : [.y, .height]
+    }
+
+    /// The names in the set, in the order x, y, width, height (as the conformance
+    /// fixtures write them: "x", "y", "w", "h").
+    public var description: String {
+        "[" + FrameComponents.named.filter { contains($0.component) }.map(\.name).joined(separator: ", ") + "]"
+    }
+
+    static let named: [(component: FrameComponents, name: String)] = [(.x, "x"), (.y, "y"), (.width, "w"), (.height, "h")]
+}
+
+extension LayoutEngine {
+    /// The edges of a view's alignment rectangle in root coordinates as expressions over
+    /// solver variables: its own variables, or for an aliased view its alias over the
+    /// root's; nil for a view no constraint places (it has no variables at all).
+    func edgeExpressions(of view: LayoutView) -> (minX: Expression, minY: Expression, maxX: Expression, maxY: Expression)? {
+        if view.variables.hasVariables {
+            let v = view.variables
+            return (Expression([Term(v.minX)]), Expression([Term(v.minY)]), Expression([Term(v.maxX)]), Expression([Term(v.maxY)]))
+        }
+        guard let alias = view.frameAlias else { return nil }
+        let r = root.variables
+        func over(_ form: AliasForm) -> Expression {
+            Expression([Term(r.minX, coefficient: form.x - form.width), Term(r.minY, coefficient: form.y - form.height),
+                        Term(r.maxX, coefficient: form.width), Term(r.maxY, coefficient: form.height)],
+                       constant: form.constant)
+        }
+        let minX = over(alias.x), minY = over(alias.y)
+        return (minX, minY, minX + over(alias.width), minY + over(alias.height))
+    }
+
+    /// The components of a view's frame that differ between optimal solutions. The root's
+    /// frame is set, not solved: it has none.
+    func ambiguousComponents(of view: LayoutView) -> FrameComponents {
+        flush()
+        guard view !== root else { return [] }
+        guard let edges = edgeExpressions(of: view) else { return .all }
+        var origin = (x: Expression(), y: Expression())
+        if let parent = view.superview, parent !== root {
+            guard let outer = edgeExpressions(of: parent) else { return .all }
+            origin = (outer.minX, outer.minY)
+        }
+        var result: FrameComponents = []
+        if !isDetermined(edges.minX - origin.x) { result.insert(.x) }
+        if !isDetermined(edges.minY - origin.y) { result.insert(.y) }
+        if !isDetermined(edges.maxX - edges.minX) { result.insert(.width) }
+        if !isDetermined(edges.maxY - edges.minY) { result.insert(.height) }
+        return result
+    }
+
+    /// Whether the constraints determine an expression: the exercise pins, weaker than
+    /// every priority, do not count (see ``LayoutView/exerciseAmbiguityInLayout()``).
+    func isDetermined(_ expression: Expression) -> Bool {
+        solver.isDetermined(expression, ignoringStrengthsBelow: LayoutEngine.weakestPriorityLevel)
+    }
+
+    /// The range of an expression over the solutions that satisfy the constraints equally
+    /// well (exercise pins left out, as in ``isDetermined(_:)``).
+    func optimalRange(of expression: Expression) -> ClosedRange<Double> {
+        solver.optimalRange(of: expression, ignoringStrengthsBelow: LayoutEngine.weakestPriorityLevel)
+    }
+}

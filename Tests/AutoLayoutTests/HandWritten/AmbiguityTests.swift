@@ -1,0 +1,122 @@
+import Testing
+@testable import AutoLayout
+
+/// `hasAmbiguousLayout`, `ambiguousFrameComponents` and `exerciseAmbiguityInLayout()`.
+struct AmbiguityTests {
+    @Test("a view with no vertical size is ambiguous in height only; adding one settles it")
+    func missingHeight() throws {
+        let root = makeRoot(320, 480)
+        let view = makeChild(in: root, "box")
+        try LayoutConstraint.activate([view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+                                       view.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+                                       view.widthAnchor.constraint(equalToConstant: 100)])
+        root.layoutIfNeeded()
+        #expect(view.ambiguousFrameComponents == [.height])
+        #expect(view.hasAmbiguousLayout)
+        try view.heightAnchor.constraint(equalToConstant: 40).activate()
+        #expect(view.ambiguousFrameComponents == [])
+        #expect(!view.hasAmbiguousLayout)
+    }
+
+    @Test("a view nothing places is ambiguous in every component; a root and translated views are not")
+    func unplacedAndTranslated() {
+        let root = makeRoot(320, 480)
+        let loose = makeChild(in: root, "loose")
+        let translated = LayoutView(identifier: "translated", frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        root.addSubview(translated)
+        root.layoutIfNeeded()
+        #expect(loose.ambiguousFrameComponents == .all)
+        #expect(!translated.hasAmbiguousLayout)
+        #expect(!root.hasAmbiguousLayout)
+    }
+
+    @Test("two labels of equal hugging in a row share the slack ambiguously; unequal hugging decides")
+    func contentPriorityAmbiguity() throws {
+        let root = makeRoot(320, 100)
+        let name = SizedView("name", 60, 20), date = SizedView("date", 80, 20)
+        root.addSubview(name)
+        root.addSubview(date)
+        try LayoutConstraint.activate(LayoutConstraint.constraints(withVisualFormat: "H:|-[name]-[date]-|",
+                                                                   views: ["name": name, "date": date])
+                                      + [name.topAnchor.constraint(equalTo: root.topAnchor),
+                                         date.topAnchor.constraint(equalTo: root.topAnchor)])
+        root.layoutIfNeeded()
+        #expect(name.ambiguousFrameComponents == [.width])
+        #expect(date.ambiguousFrameComponents == [.x, .width])
+        date.setContentHuggingPriority(.defaultLow + 1, for: .horizontal)
+        root.layoutIfNeeded()
+        #expect(!name.hasAmbiguousLayout)
+        #expect(!date.hasAmbiguousLayout)
+        #expect(date.frame.width == 80)
+    }
+
+    @Test("a subview pinned inside an ambiguous superview is determined in its superview's coordinates")
+    func relativeToSuperview() throws {
+        let root = makeRoot(320, 480)
+        let card = makeChild(in: root, "card")
+        let icon = makeChild(in: card, "icon")
+        try LayoutConstraint.activate([card.topAnchor.constraint(equalTo: root.topAnchor),
+                                       card.widthAnchor.constraint(equalToConstant: 200),
+                                       card.heightAnchor.constraint(equalToConstant: 50),
+                                       icon.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 8),
+                                       icon.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
+                                       icon.widthAnchor.constraint(equalToConstant: 30),
+                                       icon.heightAnchor.constraint(equalToConstant: 30)])
+        root.layoutIfNeeded()
+        #expect(card.ambiguousFrameComponents == [.x])
+        #expect(!icon.hasAmbiguousLayout)
+    }
+
+    @Test("exercising moves an ambiguous view to the far end of its range and back again")
+    func exercise() throws {
+        let root = makeRoot(320, 100)
+        let box = makeChild(in: root, "box")
+        // x anywhere between 0 and 220.
+        try LayoutConstraint.activate([box.leadingAnchor.constraint(greaterThanOrEqualTo: root.leadingAnchor),
+                                       box.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor),
+                                       box.widthAnchor.constraint(equalToConstant: 100),
+                                       box.topAnchor.constraint(equalTo: root.topAnchor),
+                                       box.heightAnchor.constraint(equalToConstant: 20)])
+        root.layoutIfNeeded()
+        #expect(box.ambiguousFrameComponents == [.x])
+        let before = box.frame
+        box.exerciseAmbiguityInLayout()
+        let moved = box.frame
+        #expect(moved.minX == (before.minX == 220 ? 0 : 220))
+        // The hold is weaker than every priority: the view is still ambiguous.
+        #expect(box.ambiguousFrameComponents == [.x])
+        #expect(moved.size == before.size)
+        #expect(root.brokenConstraints.isEmpty)
+        box.exerciseAmbiguityInLayout()
+        #expect(box.frame == before)
+        // A determined view stays where it is.
+        let fixed = makeChild(in: root, "fixed")
+        try LayoutConstraint.activate([fixed.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       fixed.topAnchor.constraint(equalTo: root.topAnchor),
+                                       fixed.widthAnchor.constraint(equalToConstant: 10),
+                                       fixed.heightAnchor.constraint(equalToConstant: 10)])
+        root.layoutIfNeeded()
+        let frame = fixed.frame
+        fixed.exerciseAmbiguityInLayout()
+        #expect(fixed.frame == frame)
+    }
+
+    @Test("an unbounded component moves 100 points, and back")
+    func exerciseUnbounded() throws {
+        let root = makeRoot(320, 100)
+        let box = makeChild(in: root, "box")
+        try LayoutConstraint.activate([box.widthAnchor.constraint(equalToConstant: 50),
+                                       box.topAnchor.constraint(equalTo: root.topAnchor),
+                                       box.heightAnchor.constraint(equalToConstant: 20)])
+        root.layoutIfNeeded()
+        let before = box.frame
+        box.exerciseAmbiguityInLayout()
+        #expect(box.frame.minX == before.minX + 100)
+        box.exerciseAmbiguityInLayout()
+        #expect(box.frame.minX == before.minX)
+        // Removing an exercised view lets its pin go with it.
+        box.exerciseAmbiguityInLayout()
+        box.removeFromSuperview()
+        #expect(root.engine.exercisePins.isEmpty)
+    }
+}
