@@ -54,22 +54,33 @@ extension LayoutEngine {
         return (minX, minY, minX + over(alias.width), minY + over(alias.height))
     }
 
-    /// The components of a view's frame that differ between optimal solutions. The root's
+    /// A view's frame (x and y in its superview's coordinates, as the engine sets frames)
+    /// as expressions over solver variables; nil when no constraint places the view or its
+    /// superview (their variables do not exist). The root's frame is set, not solved.
+    func frameExpressions(of view: LayoutView) -> (x: Expression, y: Expression, width: Expression, height: Expression)? {
+        guard let edges = edgeExpressions(of: view) else { return nil }
+        var origin = (x: Expression(), y: Expression())
+        if let parent = view.superview, parent !== root {
+            guard let outer = edgeExpressions(of: parent) else { return nil }
+            let insets = parent.alignmentRectInsets
+            origin = (outer.minX - insets.left, outer.minY - insets.top)
+        }
+        let i = view.alignmentRectInsets
+        return (edges.minX - i.left - origin.x, edges.minY - i.top - origin.y,
+                edges.maxX - edges.minX + (i.left + i.right), edges.maxY - edges.minY + (i.top + i.bottom))
+    }
+
+    /// The components of a view's frame that differ between optimal solutions. A root's
     /// frame is set, not solved: it has none.
     func ambiguousComponents(of view: LayoutView) -> FrameComponents {
         flush()
         guard view !== root else { return [] }
-        guard let edges = edgeExpressions(of: view) else { return .all }
-        var origin = (x: Expression(), y: Expression())
-        if let parent = view.superview, parent !== root {
-            guard let outer = edgeExpressions(of: parent) else { return .all }
-            origin = (outer.minX, outer.minY)
-        }
+        guard let frame = frameExpressions(of: view) else { return .all }
         var result: FrameComponents = []
-        if !isDetermined(edges.minX - origin.x) { result.insert(.x) }
-        if !isDetermined(edges.minY - origin.y) { result.insert(.y) }
-        if !isDetermined(edges.maxX - edges.minX) { result.insert(.width) }
-        if !isDetermined(edges.maxY - edges.minY) { result.insert(.height) }
+        if !isDetermined(frame.x) { result.insert(.x) }
+        if !isDetermined(frame.y) { result.insert(.y) }
+        if !isDetermined(frame.width) { result.insert(.width) }
+        if !isDetermined(frame.height) { result.insert(.height) }
         return result
     }
 

@@ -54,21 +54,17 @@ extension LayoutEngine {
     /// The strength of an exercise pin: below every priority.
     static let exerciseStrength = Strength.level(1e-3)
 
-    /// The first ambiguous component of a view as an expression over solver variables.
+    /// The first ambiguous component of a view as an expression over solver variables (a
+    /// view no constraint places gets its variables now, to be held by them).
     private func ambiguousComponent(of view: LayoutView) -> Expression? {
         let components = ambiguousComponents(of: view)
         guard !components.isEmpty else { return nil }
-        let v = view.variables
-        let edges = edgeExpressions(of: view)
-            ?? (Expression([Term(v.minX)]), Expression([Term(v.minY)]), Expression([Term(v.maxX)]), Expression([Term(v.maxY)]))
-        var origin = (x: Expression(), y: Expression())
-        if let parent = view.superview, parent !== root, let outer = edgeExpressions(of: parent) {
-            origin = (outer.minX, outer.minY)
-        }
-        if components.contains(.x) { return edges.minX - origin.x }
-        if components.contains(.y) { return edges.minY - origin.y }
-        if components.contains(.width) { return edges.maxX - edges.minX }
-        return edges.maxY - edges.minY
+        if !view.variables.hasVariables && view.frameAlias == nil { _ = view.variables.minX }
+        guard let frame = frameExpressions(of: view) else { return nil }
+        if components.contains(.x) { return frame.x }
+        if components.contains(.y) { return frame.y }
+        if components.contains(.width) { return frame.width }
+        return frame.height
     }
 
     /// Holds an ambiguous view at another optimal solution, or moves a held view back (see

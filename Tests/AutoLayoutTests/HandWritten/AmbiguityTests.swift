@@ -119,4 +119,30 @@ struct AmbiguityTests {
         box.removeFromSuperview()
         #expect(root.engine.exercisePins.isEmpty)
     }
+
+    @Test("the trace marks how each view is laid out and names the open components with their ranges")
+    func trace() throws {
+        let root = makeRoot(320, 100)
+        let box = makeChild(in: root, "box")
+        let label = SizedView("label", 40, 20)
+        box.addSubview(label)
+        let badge = LayoutView(identifier: "badge", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        root.addSubview(badge)
+        try LayoutConstraint.activate([box.leadingAnchor.constraint(greaterThanOrEqualTo: root.leadingAnchor),
+                                       box.trailingAnchor.constraint(lessThanOrEqualTo: root.trailingAnchor),
+                                       box.widthAnchor.constraint(equalToConstant: 100),
+                                       box.topAnchor.constraint(equalTo: root.topAnchor),
+                                       label.leadingAnchor.constraint(equalTo: box.leadingAnchor),
+                                       label.topAnchor.constraint(equalTo: box.topAnchor),
+                                       box.bottomAnchor.constraint(greaterThanOrEqualTo: label.bottomAnchor)])
+        root.layoutIfNeeded()
+        let lines = root.autolayoutTrace().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(4)) == [
+            "•root",
+            "|   *box- AMBIGUOUS LAYOUT for box.minX{0...220}, box.Height{20...}",
+            "|   |   *label",
+            "|   +badge",
+        ])
+        #expect(lines[5] == "Legend:")
+    }
 }
