@@ -29,3 +29,14 @@ extension Solver {
         isDetermined(Expression([Term(variable)]))
     }
 }
+
+extension Solver {
+    /// In how many independent directions two expressions can move over the optimal
+    /// solutions: 0 when both are determined; 1 when one is, or when one decides the other
+    /// (a view pinned at its trailing edge can move its x only by changing its width:
+    /// Interface Builder's "X position or width"); 2 when neither decides the other ("X
+    /// position, width"). Strengths weaker than `weakest` are left out.
+    public func freedom(of first: Expression, _ second: Expression, ignoringStrengthsBelow weakest: Double = 0) -> Int {
+        tableau.freedom(of: first.terms, second.terms, levelsFrom: weakest)
+    }
+}

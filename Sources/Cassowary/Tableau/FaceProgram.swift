@@ -34,6 +34,22 @@ struct FaceProgram {
     /// The highest value of `Σ coefficient · symbol` on the program's polyhedron (its
     /// value now is 0); infinity when it is unbounded.
     mutating func maximum(of objective: [Int: Double]) -> Double {
+        switch optimum(of: objective) {
+        case .bounded(let value, _): value
+        case .unbounded: .infinity
+        }
+    }
+
+    /// Where the program's objective is highest: its value and a point (symbol values)
+    /// that reaches it, or, when it is unbounded, a direction (symbol rates) along which
+    /// it grows without end.
+    enum Optimum {
+        case bounded(Double, point: [Int: Double])
+        case unbounded(direction: [Int: Double])
+    }
+
+    /// Maximizes `Σ coefficient · symbol` (see ``Optimum``).
+    mutating func optimum(of objective: [Int: Double]) -> Optimum {
         let firstSlack = columns.count * 2
         var entries: [Entry] = []
         entries.reserveCapacity(rows.count)
@@ -44,7 +60,11 @@ struct FaceProgram {
         var costs = overColumns(objective)
         while true {
             // Bland's rule: the lowest column whose cost is positive enters.
-            guard let entering = costs.filter({ $0.value > FaceProgram.tolerance }).keys.min() else { return value }
+            guard let entering = costs.filter({ $0.value > FaceProgram.tolerance }).keys.min() else {
+                var point: [Int: Double] = [:]
+                for entry in entries where entry.basic < firstSlack { point[entry.basic] = entry.constant }
+                return .bounded(value, point: overSymbols(point))
+            }
             var leaving: Int?
             var best = Double.infinity
             for k in entries.indices {
@@ -56,7 +76,14 @@ struct FaceProgram {
                     leaving = k
                 }
             }
-            guard let pivotRow = leaving else { return .infinity }
+            guard let pivotRow = leaving else {
+                // The entering column grows freely, and each basic column with it.
+                var rates: [Int: Double] = [entering: 1]
+                for entry in entries where entry.basic < firstSlack {
+                    if let rate = entry.cells[entering] { rates[entry.basic] = rate }
+                }
+                return .unbounded(direction: overSymbols(rates))
+            }
             // Solve the leaving row for the entering column, then substitute it everywhere.
             let row = entries[pivotRow]
             let a = row.cells[entering]!
@@ -75,6 +102,17 @@ struct FaceProgram {
             for (column, d) in solved.cells { costs[column, default: 0] += c * d }
             costs = costs.filter { abs($0.value) > FaceProgram.tolerance }
         }
+    }
+
+    /// Column values (or rates) as symbol values: an unrestricted symbol's two columns
+    /// subtract.
+    private func overSymbols(_ values: [Int: Double]) -> [Int: Double] {
+        var result: [Int: Double] = [:]
+        for (symbol, column) in columns {
+            let value = (values[column.up] ?? 0) - (column.down.flatMap { values[$0] } ?? 0)
+            if value != 0 { result[symbol] = value }
+        }
+        return result
     }
 
     /// Coefficients below this are taken as zero, as the solver takes them.

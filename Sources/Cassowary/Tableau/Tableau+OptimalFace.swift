@@ -23,12 +23,9 @@ extension Tableau {
     /// strength levels at or above `lowest`: the weaker ones are as if not there.
     mutating func optimalRange(of terms: [Term], constant: Double, levelsFrom lowest: Double) -> (lower: Double, upper: Double) {
         _ = try? rebuildIfNeeded()
-        guard let form = parametricForm(of: terms, constant: constant) else { return (-.infinity, .infinity) }
-        var free: [Int: Double] = [:]
-        for (index, coefficient) in form.cells where isFreeOnFace(index, levelsFrom: lowest) {
-            free[index, default: 0] += coefficient
-        }
-        free = free.filter { !nearZero($0.value) }
+        var unknown: [Identity: Int] = [:]
+        let form = parametricForm(of: terms, constant: constant, unknown: &unknown)
+        let free = freePart(of: form.cells, levelsFrom: lowest)
         guard !free.isEmpty else { return (form.constant, form.constant) }
         var program = faceProgram(around: Array(free.keys), levelsFrom: lowest)
         let upper = program.maximum(of: free)
@@ -36,14 +33,50 @@ extension Tableau {
         return (form.constant + lower, form.constant + upper)
     }
 
-    /// The expression over parametric symbols (by index, with the constant its current
-    /// value), or nil when it names a variable the solver does not constrain (which is
-    /// free). A variable of an equality class stands for its class's anchor plus its
-    /// offset; a basic variable for its row, references expanded.
-    private mutating func parametricForm(of terms: [Term], constant: Double) -> (constant: Double, cells: [(Int, Double)])? {
+    /// In how many independent directions two expressions can move together over the
+    /// optimal solutions (levels below `lowest` left out): 0 when both are determined, 1
+    /// when they move as one (one determined, or one a fixed multiple of the other plus a
+    /// constant), 2 when neither decides the other.
+    mutating func freedom(of first: [Term], _ second: [Term], levelsFrom lowest: Double) -> Int {
+        _ = try? rebuildIfNeeded()
+        var unknown: [Identity: Int] = [:]
+        let a = freePart(of: parametricForm(of: first, constant: 0, unknown: &unknown).cells, levelsFrom: lowest)
+        let b = freePart(of: parametricForm(of: second, constant: 0, unknown: &unknown).cells, levelsFrom: lowest)
+        var program = faceProgram(around: Array(Set(a.keys).union(b.keys)), levelsFrom: lowest)
+        func moves(_ form: [Int: Double]) -> Bool {
+            !form.isEmpty && (program.maximum(of: form) > 1e-7 || program.maximum(of: form.mapValues { -$0 }) > 1e-7)
+        }
+        let aMoves = moves(a), bMoves = moves(b)
+        guard aMoves && bMoves else { return aMoves || bMoves ? 1 : 0 }
+        // Another solution where `a` differs: if the two move as one, `b - ratio · a` is
+        // then the same on every solution, with the ratio of their changes to get there.
+        var change: [Int: Double]
+        switch program.optimum(of: a) {
+        case .bounded(let value, let point) where value > 1e-7: change = point
+        case .unbounded(let direction): change = direction
+        default:
+            switch program.optimum(of: a.mapValues { -$0 }) {
+            case .bounded(_, let point): change = point
+            case .unbounded(let direction): change = direction
+            }
+        }
+        func along(_ form: [Int: Double]) -> Double { form.reduce(0) { $0 + $1.value * (change[$1.key] ?? 0) } }
+        let ratio = along(b) / along(a)
+        var rest = b
+        for (index, coefficient) in a { rest[index, default: 0] -= ratio * coefficient }
+        rest = rest.filter { !nearZero($0.value) }
+        return moves(rest) ? 2 : 1
+    }
+
+    /// The expression over parametric symbols (by index), with its constant the value it
+    /// has now. A variable of an equality class stands for its class's anchor plus its
+    /// offset; a basic variable for its row, references expanded; a variable the tableau
+    /// does not know (no constraint names it) for a free symbol of its own, numbered from
+    /// the symbol count on (the same one in each expression given the same `unknown`).
+    private mutating func parametricForm(of terms: [Term], constant: Double,
+                                         unknown: inout [Identity: Int]) -> (constant: Double, cells: [Int: Double]) {
         var value = constant
-        var bySymbol: [Int: Double] = [:]
-        var unknown: [Identity: (Variable, Double)] = [:]
+        var cells: [Int: Double] = [:]
         for term in terms where !nearZero(term.coefficient) {
             var variable = term.variable
             if usesClasses, let member = classes.member(of: variable) {
@@ -53,25 +86,33 @@ extension Tableau {
                 variable = anchor
             }
             guard let symbol = registeredSymbol(of: variable) else {
-                unknown[Identity(variable), default: (variable, 0)].1 += term.coefficient
+                let index = unknown[Identity(variable)] ?? symbolCount + unknown.count
+                unknown[Identity(variable)] = index
+                cells[index, default: 0] += term.coefficient
+                value += term.coefficient * variable.value
                 continue
             }
             if let row = rows[symbol.index] {
                 let plain = expanded(row)
                 value += term.coefficient * plain.constant
-                for cell in plain.cells { bySymbol[cell.symbol.index, default: 0] += term.coefficient * cell.coefficient }
+                for cell in plain.cells { cells[cell.symbol.index, default: 0] += term.coefficient * cell.coefficient }
             } else {
-                bySymbol[symbol.index, default: 0] += term.coefficient
+                cells[symbol.index, default: 0] += term.coefficient
             }
         }
-        if unknown.values.contains(where: { !nearZero($0.1) }) { return nil }
-        return (value, bySymbol.filter { !nearZero($0.value) }.sorted { $0.key < $1.key })
+        return (value, cells)
     }
 
-    /// Whether a parametric symbol can move on the optimal face: a user variable always, a
-    /// slack or error symbol when its reduced cost is zero at every level counted, a
-    /// marker never.
+    /// The cells of symbols free on the face (see ``isFreeOnFace(_:levelsFrom:)``).
+    private func freePart(of cells: [Int: Double], levelsFrom lowest: Double) -> [Int: Double] {
+        cells.filter { !nearZero($0.value) && isFreeOnFace($0.key, levelsFrom: lowest) }
+    }
+
+    /// Whether a parametric symbol can move on the optimal face: a user variable always
+    /// (and one the tableau does not know), a slack or error symbol when its reduced cost
+    /// is zero at every level counted, a marker never.
     private func isFreeOnFace(_ index: Int, levelsFrom lowest: Double) -> Bool {
+        guard index < symbolCount else { return true }
         let symbol = states[index].symbol
         if symbol.isExternal { return true }
         if symbol.isDummy { return false }
@@ -87,6 +128,7 @@ extension Tableau {
         var rowsTaken = Set<Int>()
         var holders: [Symbol] = []
         while let index = queue.popLast() {
+            guard index < symbolCount else { continue }
             holders.removeAll(keepingCapacity: true)
             rowsContaining(states[index].symbol, into: &holders)
             for basic in holders where !basic.isExternal && rowsTaken.insert(basic.index).inserted {
@@ -99,7 +141,9 @@ extension Tableau {
                 program.addRow(constant: max(0, row.constant), cells: cells, isEquality: basic.isDummy)
             }
         }
-        for index in seen { program.declare(index, unrestricted: states[index].symbol.isExternal) }
+        for index in seen.sorted() {
+            program.declare(index, unrestricted: index >= symbolCount || states[index].symbol.isExternal)
+        }
         return program
     }
 }

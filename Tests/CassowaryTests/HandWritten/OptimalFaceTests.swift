@@ -68,6 +68,31 @@ struct OptimalFaceTests {
         #expect(solver.value(of: a) == 80)
     }
 
+    @Test("freedom: how many independent ways a position and a size can move together")
+    func freedom() throws {
+        for mode in SolverMode.allCases {
+            // x free, width fixed: one way (the position).
+            let solver = mode.makeSolver()
+            let minX = Variable("minX"), maxX = Variable("maxX")
+            let x = Expression([Term(minX)]), width = maxX - minX
+            try solver.addConstraint(Constraint(maxX - minX + -100, .equal))
+            #expect(solver.freedom(of: x, width) == 1, "\(mode)")
+            // The trailing edge fixed too: x moves only with the width, still one way.
+            let pinned = mode.makeSolver()
+            try pinned.addConstraint(Constraint(maxX + -300, .equal))
+            #expect(pinned.freedom(of: x, width) == 1, "\(mode)")
+            // Nothing fixed: two ways.
+            let loose = mode.makeSolver()
+            try loose.addConstraint(Constraint(minX + -maxX, .lessThanOrEqual))
+            #expect(loose.freedom(of: x, width) == 2, "\(mode)")
+            // Both fixed: none.
+            try pinned.addConstraint(Constraint(minX + -200, .equal))
+            #expect(pinned.freedom(of: x, width) == 0, "\(mode)")
+            // Variables no constraint names: two ways.
+            #expect(mode.makeSolver().freedom(of: x, width) == 2, "\(mode)")
+        }
+    }
+
     @Test("random systems: the range is exactly where a pull below every level can take each variable",
           arguments: [SolverMode.default, .markers])
     func randomSystems(mode: SolverMode) {
