@@ -10,16 +10,23 @@ extension Solver {
     /// optimal face, not by trying perturbations.
     ///
     /// Strengths weaker than `weakest` are left out, as if their constraints were not
-    /// there (a layout engine leaves out what it adds below every priority).
-    public func optimalRange(of expression: Expression, ignoringStrengthsBelow weakest: Double = 0) -> ClosedRange<Double> {
-        let range = tableau.optimalRange(of: expression.terms, constant: expression.constant, levelsFrom: weakest)
+    /// there (a layout engine leaves out what it adds below every priority). With
+    /// `holdingPreferences`, only the solutions where every preference keeps the error it
+    /// has now count: what varies then is left open by the constraints, not traded
+    /// between preferences of equal strength.
+    public func optimalRange(of expression: Expression, ignoringStrengthsBelow weakest: Double = 0,
+                             holdingPreferences: Bool = false) -> ClosedRange<Double> {
+        let range = tableau.optimalRange(of: expression.terms, constant: expression.constant,
+                                         FaceOptions(lowest: weakest, holdingErrors: holdingPreferences))
         return min(range.lower, range.upper)...max(range.lower, range.upper)
     }
 
     /// Whether `expression` has the same value in every optimal solution (to within
-    /// 1e-7 of its size), leaving out strengths weaker than `weakest`.
-    public func isDetermined(_ expression: Expression, ignoringStrengthsBelow weakest: Double = 0) -> Bool {
-        let range = optimalRange(of: expression, ignoringStrengthsBelow: weakest)
+    /// 1e-7 of its size); `weakest` and `holdingPreferences` as for
+    /// ``optimalRange(of:ignoringStrengthsBelow:holdingPreferences:)``.
+    public func isDetermined(_ expression: Expression, ignoringStrengthsBelow weakest: Double = 0,
+                             holdingPreferences: Bool = false) -> Bool {
+        let range = optimalRange(of: expression, ignoringStrengthsBelow: weakest, holdingPreferences: holdingPreferences)
         guard range.lowerBound.isFinite, range.upperBound.isFinite else { return false }
         return range.upperBound - range.lowerBound <= 1e-7 * max(1, abs(range.lowerBound), abs(range.upperBound))
     }
@@ -35,8 +42,10 @@ extension Solver {
     /// solutions: 0 when both are determined; 1 when one is, or when one decides the other
     /// (a view pinned at its trailing edge can move its x only by changing its width:
     /// Interface Builder's "X position or width"); 2 when neither decides the other ("X
-    /// position, width"). Strengths weaker than `weakest` are left out.
-    public func freedom(of first: Expression, _ second: Expression, ignoringStrengthsBelow weakest: Double = 0) -> Int {
-        tableau.freedom(of: first.terms, second.terms, levelsFrom: weakest)
+    /// position, width"). `weakest` and `holdingPreferences` as for
+    /// ``optimalRange(of:ignoringStrengthsBelow:holdingPreferences:)``.
+    public func freedom(of first: Expression, _ second: Expression, ignoringStrengthsBelow weakest: Double = 0,
+                        holdingPreferences: Bool = false) -> Int {
+        tableau.freedom(of: first.terms, second.terms, FaceOptions(lowest: weakest, holdingErrors: holdingPreferences))
     }
 }

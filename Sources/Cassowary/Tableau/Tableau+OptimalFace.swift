@@ -17,17 +17,26 @@
 // directly or through other such rows, take part; an expression whose parametric form
 // names no free symbol is determined without solving anything.
 
+/// Which optimal solutions count: only the strength levels at or above `lowest` (the
+/// weaker ones as if not there), and, when `holdingErrors` is set, only those where every
+/// preference keeps the error it has now (the freedom left is then what the constraints
+/// leave open, not a trade between preferences of equal strength).
+struct FaceOptions {
+    var lowest = 0.0
+    var holdingErrors = false
+}
+
 extension Tableau {
     /// The lowest and highest values of `Σ coefficient · variable + constant` over every
     /// optimal solution (infinite when the face is unbounded that way), counting only the
     /// strength levels at or above `lowest`: the weaker ones are as if not there.
-    mutating func optimalRange(of terms: [Term], constant: Double, levelsFrom lowest: Double) -> (lower: Double, upper: Double) {
+    mutating func optimalRange(of terms: [Term], constant: Double, _ options: FaceOptions) -> (lower: Double, upper: Double) {
         _ = try? rebuildIfNeeded()
         var unknown: [Identity: Int] = [:]
         let form = parametricForm(of: terms, constant: constant, unknown: &unknown)
-        let free = freePart(of: form.cells, levelsFrom: lowest)
+        let free = freePart(of: form.cells, options)
         guard !free.isEmpty else { return (form.constant, form.constant) }
-        var program = faceProgram(around: Array(free.keys), levelsFrom: lowest)
+        var program = faceProgram(around: Array(free.keys), options)
         let upper = program.maximum(of: free)
         let lower = -program.maximum(of: free.mapValues { -$0 })
         return (form.constant + lower, form.constant + upper)
@@ -37,12 +46,12 @@ extension Tableau {
     /// optimal solutions (levels below `lowest` left out): 0 when both are determined, 1
     /// when they move as one (one determined, or one a fixed multiple of the other plus a
     /// constant), 2 when neither decides the other.
-    mutating func freedom(of first: [Term], _ second: [Term], levelsFrom lowest: Double) -> Int {
+    mutating func freedom(of first: [Term], _ second: [Term], _ options: FaceOptions) -> Int {
         _ = try? rebuildIfNeeded()
         var unknown: [Identity: Int] = [:]
-        let a = freePart(of: parametricForm(of: first, constant: 0, unknown: &unknown).cells, levelsFrom: lowest)
-        let b = freePart(of: parametricForm(of: second, constant: 0, unknown: &unknown).cells, levelsFrom: lowest)
-        var program = faceProgram(around: Array(Set(a.keys).union(b.keys)), levelsFrom: lowest)
+        let a = freePart(of: parametricForm(of: first, constant: 0, unknown: &unknown).cells, options)
+        let b = freePart(of: parametricForm(of: second, constant: 0, unknown: &unknown).cells, options)
+        var program = faceProgram(around: Array(Set(a.keys).union(b.keys)), options)
         func moves(_ form: [Int: Double]) -> Bool {
             !form.isEmpty && (program.maximum(of: form) > 1e-7 || program.maximum(of: form.mapValues { -$0 }) > 1e-7)
         }
@@ -103,25 +112,27 @@ extension Tableau {
         return (value, cells)
     }
 
-    /// The cells of symbols free on the face (see ``isFreeOnFace(_:levelsFrom:)``).
-    private func freePart(of cells: [Int: Double], levelsFrom lowest: Double) -> [Int: Double] {
-        cells.filter { !nearZero($0.value) && isFreeOnFace($0.key, levelsFrom: lowest) }
+    /// The cells of symbols free on the face (see ``isFreeOnFace(_:_:)``).
+    private func freePart(of cells: [Int: Double], _ options: FaceOptions) -> [Int: Double] {
+        cells.filter { !nearZero($0.value) && isFreeOnFace($0.key, options) }
     }
 
     /// Whether a parametric symbol can move on the optimal face: a user variable always
     /// (and one the tableau does not know), a slack or error symbol when its reduced cost
-    /// is zero at every level counted, a marker never.
-    private func isFreeOnFace(_ index: Int, levelsFrom lowest: Double) -> Bool {
+    /// is zero at every level counted (an error symbol not at all when errors are held), a
+    /// marker never.
+    private func isFreeOnFace(_ index: Int, _ options: FaceOptions) -> Bool {
         guard index < symbolCount else { return true }
         let symbol = states[index].symbol
         if symbol.isExternal { return true }
-        if symbol.isDummy { return false }
-        return objective.isZero(symbol, onLevelsFrom: lowest)
+        if symbol.isDummy || (options.holdingErrors && symbol.kind == .error) { return false }
+        return objective.isZero(symbol, onLevelsFrom: options.lowest)
     }
 
     /// The linear program of the face around some free symbols: the restricted rows that
-    /// hold them, and the rows that hold the free symbols of those, and so on.
-    private mutating func faceProgram(around start: [Int], levelsFrom lowest: Double) -> FaceProgram {
+    /// hold them, and the rows that hold the free symbols of those, and so on. A basic
+    /// marker stays at zero; a basic error symbol, when errors are held, where it is.
+    private mutating func faceProgram(around start: [Int], _ options: FaceOptions) -> FaceProgram {
         var program = FaceProgram()
         var seen = Set(start)
         var queue = start
@@ -134,11 +145,15 @@ extension Tableau {
             for basic in holders where !basic.isExternal && rowsTaken.insert(basic.index).inserted {
                 let row = rows[basic.index]!
                 var cells: [Int: Double] = [:]
-                for cell in row.cells where isFreeOnFace(cell.symbol.index, levelsFrom: lowest) {
+                for cell in row.cells where isFreeOnFace(cell.symbol.index, options) {
                     cells[cell.symbol.index] = cell.coefficient
                     if seen.insert(cell.symbol.index).inserted { queue.append(cell.symbol.index) }
                 }
-                program.addRow(constant: max(0, row.constant), cells: cells, isEquality: basic.isDummy)
+                if options.holdingErrors && basic.kind == .error {
+                    program.addRow(constant: 0, cells: cells, isEquality: true)
+                } else {
+                    program.addRow(constant: max(0, row.constant), cells: cells, isEquality: basic.isDummy)
+                }
             }
         }
         for index in seen.sorted() {

@@ -34,6 +34,7 @@ struct OptimalFaceTests {
         let x = Variable("x"), y = Variable("y"), z = Variable("z")
         try solver.addConstraint(Constraint(x + -y + -100, .equal))
         #expect(!solver.isDetermined(x))
+        #expect(!solver.isDetermined(Expression([Term(x)]), holdingPreferences: true))
         #expect(solver.optimalRange(of: Expression([Term(z)])) == -Double.infinity...Double.infinity)
         // Their difference is fixed although neither is.
         #expect(solver.isDetermined(x - y))
@@ -61,6 +62,10 @@ struct OptimalFaceTests {
         try solver.addConstraint(wantA)
         try solver.addConstraint(Constraint(b + -80, .equal, strength: .medium))
         #expect(solver.optimalRange(of: Expression([Term(a)])) == 20...80)
+        // Holding each preference at its error, nothing moves: the freedom is a tie.
+        #expect(solver.isDetermined(Expression([Term(a)]), holdingPreferences: true))
+        #expect(solver.freedom(of: Expression([Term(a)]), Expression([Term(b)]), holdingPreferences: true) == 0)
+        #expect(solver.freedom(of: Expression([Term(a)]), Expression([Term(b)])) == 1)
         // A stronger preference for a decides it.
         try solver.removeConstraint(wantA)
         try solver.addConstraint(Constraint(a + -80, .equal, strength: .strong))
