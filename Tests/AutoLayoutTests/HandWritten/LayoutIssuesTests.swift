@@ -1,0 +1,141 @@
+import Testing
+@testable import AutoLayout
+
+/// `layoutIssues()`: each kind with its exact message.
+struct LayoutIssuesTests {
+    /// A root of 320×200 with one constrained child, `box`, and the given constraints.
+    static func box(_ make: (LayoutView, LayoutView) -> [LayoutConstraint]) throws -> (root: LayoutView, box: LayoutView) {
+        let root = makeRoot(320, 200)
+        let box = makeChild(in: root, "box")
+        try LayoutConstraint.activate(make(root, box))
+        return (root, box)
+    }
+
+    static func descriptions(_ view: LayoutView) -> [String] { view.layoutIssues().map(\.description) }
+
+    @Test("a complete layout has no issues")
+    func clean() throws {
+        let (root, _) = try Self.box { root, box in
+            [box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+             box.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+             box.widthAnchor.constraint(equalToConstant: 100), box.heightAnchor.constraint(equalToConstant: 40)]
+        }
+        #expect(root.layoutIssues().isEmpty)
+    }
+
+    @Test("missing constraints name the open components as Interface Builder does")
+    func missing() throws {
+        let noHeight = try Self.box { root, box in
+            [box.leadingAnchor.constraint(equalTo: root.leadingAnchor), box.topAnchor.constraint(equalTo: root.topAnchor),
+             box.widthAnchor.constraint(equalToConstant: 100)]
+        }
+        #expect(Self.descriptions(noHeight.root) == ["'box': Need constraints for: height"])
+        let noTop = try Self.box { root, box in
+            [box.leadingAnchor.constraint(equalTo: root.leadingAnchor), box.widthAnchor.constraint(equalToConstant: 100),
+             box.heightAnchor.constraint(equalToConstant: 40)]
+        }
+        #expect(Self.descriptions(noTop.root) == ["'box': Need constraints for: Y position"])
+        // Pinned at its trailing edge only: x and width move together, one degree of freedom.
+        let trailing = try Self.box { root, box in
+            [box.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20),
+             box.topAnchor.constraint(equalTo: root.topAnchor), box.heightAnchor.constraint(equalToConstant: 40)]
+        }
+        #expect(Self.descriptions(trailing.root) == ["'box': Need constraints for: X position or width"])
+        // Nothing horizontal: two.
+        let vertical = try Self.box { root, box in
+            [box.topAnchor.constraint(equalTo: root.topAnchor), box.heightAnchor.constraint(equalToConstant: 40)]
+        }
+        #expect(Self.descriptions(vertical.root) == ["'box': Need constraints for: X position, width"])
+    }
+
+    @Test("equal hugging in a row is a content priority ambiguity, with the change that settles it")
+    func contentPriority() throws {
+        let root = makeRoot(320, 100)
+        let name = SizedView("name", 60, 20), date = SizedView("date", 80, 20)
+        root.addSubview(name)
+        root.addSubview(date)
+        try LayoutConstraint.activate(LayoutConstraint.constraints(withVisualFormat: "H:|-[name]-[date]-|",
+                                                                   views: ["name": name, "date": date])
+                                      + LayoutConstraint.constraints(withVisualFormat: "V:|-[name]", views: ["name": name])
+                                      + LayoutConstraint.constraints(withVisualFormat: "V:|-[date]", views: ["date": date]))
+        let issues = root.layoutIssues()
+        #expect(issues.map(\.description) == ["'name': Content Priority Ambiguity: Decrease horizontal hugging of 'name' from 250 to 249"])
+        #expect(issues.first?.views.map(\.description) == ["name", "date"])
+        // The suggested change settles it.
+        name.setContentHuggingPriority(.defaultLow - 1, for: .horizontal)
+        #expect(root.layoutIssues().isEmpty)
+    }
+
+    @Test("what the solution shows: a negative width, cut-off content, a view outside its superview")
+    func solutionIssues() throws {
+        let negative = try Self.box { root, box in
+            [box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 200),
+             box.trailingAnchor.constraint(equalTo: root.leadingAnchor, constant: 80),
+             box.topAnchor.constraint(equalTo: root.topAnchor), box.heightAnchor.constraint(equalToConstant: 40)]
+        }
+        #expect(Self.descriptions(negative.root) == ["'box': Its width is -120: the constraints push it below zero"])
+
+        let root = makeRoot(320, 100)
+        let title = SizedView("title", 143, 20)
+        root.addSubview(title)
+        try LayoutConstraint.activate([title.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       title.topAnchor.constraint(equalTo: root.topAnchor),
+                                       title.widthAnchor.constraint(equalToConstant: 120)])
+        #expect(Self.descriptions(root) == ["'title': Needs 143 points of width and has 120: its content is cut off"])
+
+        let outside = try Self.box { root, box in
+            [box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 300),
+             box.topAnchor.constraint(equalTo: root.topAnchor), box.widthAnchor.constraint(equalToConstant: 100),
+             box.heightAnchor.constraint(equalToConstant: 40)]
+        }
+        #expect(Self.descriptions(outside.root)
+                == ["'box': Lies outside its superview 'root': frame (300, 0, 100, 40) in bounds (0, 0, 320, 200)"])
+    }
+
+    @Test("an optional constraint the solution does not meet, with what it asks and what it gets")
+    func unmetOptional() throws {
+        let (root, _) = try Self.box { root, box in
+            let wish = box.widthAnchor.constraint(equalToConstant: 200)
+            wish.priority = .defaultHigh
+            return [box.leadingAnchor.constraint(equalTo: root.leadingAnchor), box.topAnchor.constraint(equalTo: root.topAnchor),
+                    box.heightAnchor.constraint(equalToConstant: 40),
+                    box.widthAnchor.constraint(lessThanOrEqualToConstant: 150), wish]
+        }
+        #expect(Self.descriptions(root)
+                == ["'box': Optional constraint 'box.width == 200 @750' is not met: it asks for 200 and the solution has 150"])
+    }
+
+    @Test("a conflict names the constraints that cannot all hold and the one broken")
+    func conflict() throws {
+        let (root, _) = try Self.box { root, box in
+            [box.leadingAnchor.constraint(equalTo: root.leadingAnchor), box.topAnchor.constraint(equalTo: root.topAnchor),
+             box.heightAnchor.constraint(equalToConstant: 40),
+             box.widthAnchor.constraint(equalToConstant: 100), box.widthAnchor.constraint(equalToConstant: 130)]
+        }
+        let issues = root.layoutIssues()
+        #expect(issues.map(\.description) == [
+            "'box': Conflicting constraints: 'box.width == 100', 'box.width == 130' cannot all hold; "
+                + "the engine broke 'box.width == 130', the one activated last",
+        ])
+        #expect(issues.first?.kind.isError == true)
+    }
+
+    @Test("optional constraints of equal priority pulling apart are a tie")
+    func equalPriorityTie() throws {
+        let (root, box) = try Self.box { root, box in
+            let near = box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20)
+            let far = box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 60)
+            near.priority = .init(500)
+            far.priority = .init(500)
+            return [near, far, box.topAnchor.constraint(equalTo: root.topAnchor),
+                    box.widthAnchor.constraint(equalToConstant: 10), box.heightAnchor.constraint(equalToConstant: 10)]
+        }
+        let issues = root.layoutIssues()
+        #expect(issues.first?.description
+                == "'box': Optional constraints of equal priority leave the horizontal layout open: give one of them a higher priority")
+        #expect(issues.first?.kind == .equalPriorityTie)
+        // The solution meets one of the two; the other is reported unmet.
+        #expect(issues.dropFirst().map(\.kind) == [.unmetOptionalConstraint])
+        #expect(box.ambiguousFrameComponents == [.x])
+    }
+}
