@@ -15,13 +15,34 @@ public final class DocumentLayout {
     /// does not hold for this size makes inactive ones).
     public let constraints: [LayoutConstraint]
 
-    init(size: Size, root: LayoutView, items: [String: LayoutItem], order: [String], constraints: [LayoutConstraint]) {
+    /// Where each constraint's entry (its text) and each view was written.
+    private let constraintPositions: [ObjectIdentifier: SourcePosition]
+    private let viewPositions: [String: SourcePosition]
+
+    init(size: Size, root: LayoutView, items: [String: LayoutItem], order: [String], constraints: [LayoutConstraint],
+         constraintPositions: [ObjectIdentifier: SourcePosition], viewPositions: [String: SourcePosition]) {
         self.size = size
         self.root = root
         self.items = items
         self.order = order
         self.constraints = constraints
+        self.constraintPositions = constraintPositions
+        self.viewPositions = viewPositions
     }
+
+    /// Where the document wrote the entry that made a constraint (nil for one the engine
+    /// made: content size, autoresizing masks, margins).
+    public func position(of constraint: LayoutConstraint) -> SourcePosition? {
+        constraintPositions[ObjectIdentifier(constraint)]
+    }
+
+    /// Where the document wrote a view (nil for the root).
+    public func position(of view: LayoutView) -> SourcePosition? {
+        view.identifier.flatMap { viewPositions[$0] }
+    }
+
+    /// The layout's issues (see ``AutoLayout/LayoutView/layoutIssues()``).
+    public var issues: [LayoutIssue] { root.layoutIssues() }
 
     /// What the engine reported: broken constraints, feedback loops (the most recent 100).
     public var diagnostics: [LayoutDiagnostic] { root.layoutDiagnostics }
@@ -105,9 +126,11 @@ extension LayoutDocument {
         if let margins { root.layoutMargins = margins }
         var items: [String: LayoutItem] = [rootID: root]
         var order: [String] = []
+        var viewPositions: [String: SourcePosition] = [:]
         func build(_ specs: [ViewSpec], in parent: LayoutView) {
             for spec in specs {
                 order.append(spec.id)
+                viewPositions[spec.id] = spec.position
                 if spec.kind == .guide {
                     let guide = LayoutGuide()
                     guide.identifier = spec.id
@@ -134,9 +157,11 @@ extension LayoutDocument {
         build(views, in: root)
         let views = items.compactMapValues { $0 as? LayoutView }
         var made: [LayoutConstraint] = []
+        var positions: [ObjectIdentifier: SourcePosition] = [:]
         for spec in constraints {
             let constraints = try self.constraints(for: spec, items: items, views: views)
             made += constraints
+            for constraint in constraints { positions[ObjectIdentifier(constraint)] = spec.textPosition }
             guard spec.when.holds(for: size) else { continue }
             do {
                 try LayoutConstraint.activate(constraints)
@@ -149,7 +174,8 @@ extension LayoutDocument {
             root.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
             root.layoutIfNeeded()
         }
-        return DocumentLayout(size: size, root: root, items: items, order: order, constraints: made)
+        return DocumentLayout(size: size, root: root, items: items, order: order, constraints: made,
+                              constraintPositions: positions, viewPositions: viewPositions)
     }
 
     /// The constraints one entry makes.

@@ -17,12 +17,13 @@ struct AutoLayoutCommand: ParsableCommand {
         Exit codes: 0 laid out with every constraint satisfied; 1 the document, a format or an \
         equation has a mistake (the message names the file, line and column), or an output \
         cannot be written; 2 laid out, but the engine had to break unsatisfiable constraints \
-        (they are listed on standard error); 64 the command line is wrong.
+        (they are listed on standard error); 3 `check` found other issues; 64 the command line \
+        is wrong.
 
         Layout values (sizes, constants, frames, margins, metrics) must be within ±1,000,000,000 \
         points and multipliers within ±1,000,000; sizes cannot be negative.
         """,
-        subcommands: [LayoutCommand.self, RenderCommand.self, VFLCommand.self]
+        subcommands: [LayoutCommand.self, RenderCommand.self, CheckCommand.self, VFLCommand.self]
     )
 }
 
@@ -32,6 +33,8 @@ enum Exit {
     static let inputError = ExitCode(1)
     /// The layout needed constraints to be broken.
     static let brokenConstraints = ExitCode(2)
+    /// `check` found issues other than conflicts.
+    static let layoutIssues = ExitCode(3)
 }
 
 /// A `WxH` size on the command line: two finite lengths, neither negative nor beyond
@@ -85,9 +88,27 @@ struct DocumentOptions: ParsableArguments {
         }
     }
 
-    /// Prints the engine's reports on standard error; exit code 2 when constraints were broken.
+    /// How many issues per size `layout` and `render` print.
+    static let shownIssues = 100
+
+    /// Prints the engine's reports on standard error, then the layouts' other issues (as
+    /// `check` lists them); exit code 2 when constraints were broken.
     func report(_ layouts: [DocumentLayout]) -> ExitCode {
         var broken = false
+        defer {
+            for layout in layouts {
+                let issues = layout.issues.filter { !$0.kind.isError }
+                guard !issues.isEmpty else { continue }
+                printError("at \(format(layout.size.width))x\(format(layout.size.height)):")
+                for issue in issues.prefix(DocumentOptions.shownIssues) {
+                    let severity = issue.kind.isWarning ? "warning" : "error"
+                    printError("\(CheckCommand.location(of: issue, in: layout, file: file)): \(severity): \(issue)")
+                }
+                if issues.count > DocumentOptions.shownIssues {
+                    printError("... and \(issues.count - DocumentOptions.shownIssues) more issues (`autolayout check` lists them all)")
+                }
+            }
+        }
         for layout in layouts where !layout.diagnostics.isEmpty {
             printError("at \(format(layout.size.width))x\(format(layout.size.height)):")
             let dropped = layout.droppedDiagnosticCount

@@ -68,6 +68,7 @@ struct LayoutCommand: ParsableCommand {
             let width, height: Double
             let views: [View]
             let brokenConstraints: [String]
+            let issues: [CheckCommand.Output.Issue]
         }
         let layouts: [Layout]
     }
@@ -82,7 +83,8 @@ struct LayoutCommand: ParsableCommand {
                                    superview: parent?.identifier,
                                    frame: .init(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height),
                                    hidden: layout.isHidden(id))
-            }, brokenConstraints: layout.brokenConstraints.map(\.equationDescription))
+            }, brokenConstraints: layout.brokenConstraints.map(\.equationDescription),
+               issues: CheckCommand.issues(layout.issues, in: layout))
         })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

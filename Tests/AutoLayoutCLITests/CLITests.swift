@@ -28,10 +28,27 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile(), error = err.fileHandleForReading.readDataToEndOfFile()
+        // Standard error is read on another thread: a tool that fills one pipe while this
+        // reads the other would otherwise wait forever.
+        let errorData = ErrorBox()
+        let reader = Thread { errorData.data = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        while errorData.data == nil { Thread.sleep(forTimeInterval: 0.001) }
+        let error = errorData.data ?? Data()
         return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
                       error: String(decoding: error, as: UTF8.self))
+    }
+
+    /// Standard error's bytes, written by the reading thread once it has them all.
+    final class ErrorBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Data?
+        var data: Data? {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
     }
 
     static func temporaryFile(_ text: String, name: String = "screen.yaml") throws -> String {
@@ -134,6 +151,39 @@ import Testing
         #expect(result.output.contains("  a   view  0  0     50     100"))
         #expect(result.error.contains("Unable to simultaneously satisfy constraints."))
         #expect(result.error.contains("Will attempt to recover by breaking constraint"))
+    }
+
+    @Test func checkListsIssuesWithTheirPlaceAndExitCode() throws {
+        let clean = try Self.run(["check", "examples/score-cell.yaml"])
+        #expect(clean.status == 0 && clean.output == "375x60: no issues\n667x60: no issues\n")
+        // The score cell squeezed to 10x10: the stepper's width goes negative.
+        let squeezed = try Self.run(["check", "examples/score-cell.yaml", "--size", "10x10"])
+        #expect(squeezed.status == 3)
+        #expect(squeezed.output.contains("examples/score-cell.yaml:18:5: error: 'stepper': Its width is -159: "
+                                         + "the constraints push it below zero\n"))
+        // A view placed vertically only: missing constraints, at the view's line.
+        let path = try Self.temporaryFile("size: 200x100\nviews:\n  - id: a\nconstraints:\n  - \"V:|[a(20)]\"\n")
+        let missing = try Self.run(["check", path])
+        #expect(missing.status == 3)
+        #expect(missing.output == "200x100: 1 issue\n\(path):3:5: error: 'a': Need constraints for: X position, width\n")
+        let json = try Self.run(["check", path, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let issue = try #require(((object?["layouts"] as? [[String: Any]])?.first?["issues"] as? [[String: Any]])?.first)
+        #expect(issue["kind"] as? String == "missingConstraints" && issue["views"] as? [String] == ["a"])
+        #expect((issue["place"] as? [String: Int]) == ["line": 3, "column": 5])
+        // A conflict exits with 2, with a note at each constraint's entry.
+        let conflict = try Self.temporaryFile("size: 200x100\nviews:\n  - id: a\nconstraints:\n  - \"|[a(50)]|\"\n  - \"V:|[a]|\"\n")
+        let broken = try Self.run(["check", conflict])
+        #expect(broken.status == 2)
+        #expect(broken.output.contains("\(conflict):5:6: error: 'a': Conflicting constraints: "))
+        #expect(broken.output.contains("\(conflict):5:6: note: root.trailing == a.trailing\n"))
+        // Warnings fail only with --strict.
+        let warned = try Self.run(["check", "examples/centered-button.yaml"])
+        #expect(warned.status == 0 && warned.output.contains("warning: 'button': Optional constraint"))
+        #expect(try Self.run(["check", "examples/centered-button.yaml", "--strict"]).status == 3)
+        // `layout` prints the same issues on standard error, and keeps its exit code.
+        let layout = try Self.run(["layout", path])
+        #expect(layout.status == 0 && layout.error == "at 200x100:\n\(path):3:5: error: 'a': Need constraints for: X position, width\n")
     }
 
     @Test func usageErrorsAndHelp() throws {

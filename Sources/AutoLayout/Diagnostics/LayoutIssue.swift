@@ -24,9 +24,16 @@ public struct LayoutIssue: CustomStringConvertible {
         /// An optional constraint is not met at the solution.
         case unmetOptionalConstraint
 
-        /// Whether the layout is wrong, not just doubtful: conflicts, the only kind that
-        /// Interface Builder shows in red and that makes `autolayout check` exit with 2.
+        /// Whether the layout is wrong, not just doubtful: conflicts, the kind that makes
+        /// `autolayout check` exit with 2.
         public var isError: Bool { self == .conflictingConstraints }
+
+        /// Whether the issue is a warning: the layout is determined and consistent, but
+        /// looks unintended (content cut off, a view outside its superview, an unmet
+        /// optional constraint). `autolayout check` fails on warnings only with `--strict`.
+        public var isWarning: Bool {
+            self == .compressedContent || self == .outsideSuperview || self == .unmetOptionalConstraint
+        }
     }
 
     /// What is wrong.

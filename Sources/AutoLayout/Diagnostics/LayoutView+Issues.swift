@@ -38,13 +38,13 @@ extension LayoutView {
         }
         for (axis, value) in sizes where value < -LayoutEngine.slack {
             issues.append(LayoutIssue(kind: .negativeSize, views: [self], constraints: [],
-                                      message: "Its \(axis.sizeName) is \(format(value)): the constraints push it below zero"))
+                                      message: "Its \(axis.sizeName) is \(points(value)): the constraints push it below zero"))
         }
         let intrinsic = currentIntrinsicSize()
         for (axis, has) in sizes where intrinsic[axis] >= 0 && has >= -LayoutEngine.slack && has < intrinsic[axis] - LayoutEngine.slack {
             let needs = intrinsic[axis]
             issues.append(LayoutIssue(kind: .compressedContent, views: [self], constraints: [],
-                                      message: "Needs \(format(needs)) points of \(axis.sizeName) and has \(format(has)): "
+                                      message: "Needs \(points(needs)) points of \(axis.sizeName) and has \(points(has)): "
                                                + "its content is cut off"))
         }
         if let parent = superview, open.isEmpty {
@@ -52,7 +52,7 @@ extension LayoutView {
             if f.minX < -LayoutEngine.slack || f.minY < -LayoutEngine.slack || f.maxX > bounds.width + LayoutEngine.slack
                 || f.maxY > bounds.height + LayoutEngine.slack {
                 issues.append(LayoutIssue(kind: .outsideSuperview, views: [self, parent], constraints: [],
-                                          message: "Lies outside its superview '\(parent)': frame \(f) in bounds \(bounds)"))
+                                          message: "Lies outside its superview '\(parent)': frame \(points(f)) in bounds \(points(bounds))"))
             }
         }
         return issues
@@ -90,14 +90,16 @@ extension LayoutEngine {
                     break
                 }
             }
-            let involved = (conflicts + [constraint]).flatMap { $0.items.compactMap { $0 as? LayoutView } }
+            // The broken constraint's views first, the root last: the issue is about them.
+            let items = ([constraint] + conflicts).flatMap { $0.items.compactMap { $0 as? LayoutView } }
+            let involved = items.filter { $0 !== root } + items.filter { $0 === root }
             var seen = Set<Identity>()
-            let names = (conflicts + [constraint]).map { "'\($0.equationDescription)'" }.joined(separator: ", ")
+            let names = (conflicts + [constraint]).map { "'\($0.equationBody)'" }.joined(separator: ", ")
             issues.append(LayoutIssue(
                 kind: .conflictingConstraints, views: involved.filter { seen.insert(Identity($0)).inserted },
                 constraints: conflicts + [constraint],
                 message: "Conflicting constraints: \(names) cannot all hold; the engine broke "
-                    + "'\(constraint.equationDescription)', the one activated last"))
+                    + "'\(constraint.equationBody)', the one activated last"))
         }
         return issues
     }
@@ -182,7 +184,7 @@ extension LayoutEngine {
         case .lessThanOrEqual: residual > LayoutEngine.slack
         }
         guard unmet else { return nil }
-        var message = "Optional constraint '\(constraint.equationDescription)' is not met"
+        var message = "Optional constraint '\(constraint.equationBody)' is not met"
         if constraint.extraTerms.isEmpty, constraint.firstSpan == nil, constraint.secondSpan == nil,
            let first = constraint.firstHandle {
             var terms = TermList()
@@ -192,9 +194,9 @@ extension LayoutEngine {
                 var others = TermList()
                 target += value(of: &others, side(second, constraint.secondAttribute, constraint.multiplier, into: &others))
             }
-            message += ": it asks for \(format(target)) and the solution has \(format(has))"
+            message += ": it asks for \(points(target)) and the solution has \(points(has))"
         } else {
-            message += ": it is off by \(format(abs(residual)))"
+            message += ": it is off by \(points(abs(residual)))"
         }
         let views = constraint.items.compactMap { $0 as? LayoutView }
         return LayoutIssue(kind: .unmetOptionalConstraint, views: views, constraints: [constraint], message: message)
@@ -206,6 +208,16 @@ extension LayoutEngine {
         swap(&terms, &sum)
         return solver.value(of: Cassowary.Constraint(sum, constant: constant, .equal).expression)
     }
+}
+
+/// A length in points for a message: at most two decimals, no trailing `.0`.
+func points(_ value: Double) -> String {
+    format((value * 100).rounded() / 100)
+}
+
+/// A rectangle for a message, as `(x, y, width, height)` in ``points(_:)``.
+func points(_ rect: Rect) -> String {
+    "(\(points(rect.minX)), \(points(rect.minY)), \(points(rect.width)), \(points(rect.height)))"
 }
 
 extension Size {
