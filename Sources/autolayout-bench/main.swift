@@ -85,11 +85,15 @@ if CommandLine.arguments.dropFirst().first == "shapes" {
 if CommandLine.arguments.dropFirst().first == "profile" {
     // A fixed workload for instruction-count profiling: 1,000 cells (or the given count),
     // then 20 constant changes and 4 rotations, each followed by layout (`profile N build`
-    // stops after the first layout).
+    // stops after the first layout; `profile N issues` scans the table for issues instead).
     let cells = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1000
     let t = try Table(cells: cells)
     t.root.layoutIfNeeded()
     if CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "build" { exit(0) }
+    if CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "issues" {
+        _ = t.root.layoutIssues()
+        exit(0)
+    }
     for k in 0..<20 {
         t.spacings[cells / 2].constant = k % 2 == 0 ? 12 : 8
         t.root.layoutIfNeeded()
@@ -135,7 +139,16 @@ for n in sizes.isEmpty ? [100, 1_000, 10_000] : sizes {
         }))
         check(t.names[n / 2].frame.minX == 52 + constant, "constant \(t.names[n / 2].frame)")
     }
-    for (name, values) in [("build+layout", builds), ("rotation", rotations), ("constant change", changes)] {
+    // The issue scan of the laid-out table (ambiguity decided exactly for every view).
+    var scans: [Double] = []
+    var issueCount = 0
+    for _ in 0..<(n >= 10_000 ? 1 : 3) {
+        scans.append(seconds(clock.measure { issueCount = t.root.layoutIssues().count }))
+    }
+    // Cells below the root's height lie outside it (the root is not a scrolling table).
+    check(issueCount == n - 11, "the table has \(issueCount) issues, not \(n - 11) cells outside the root")
+    for (name, values) in [("build+layout", builds), ("rotation", rotations), ("constant change", changes),
+                           ("issue scan", scans)] {
         let label = name + String(repeating: " ", count: max(0, 16 - name.count))
         let count = "\(n)", time = shown(median(values)), repetitions = "\(values.count)"
         print(label + String(repeating: " ", count: max(0, 6 - count.count)) + count

@@ -77,15 +77,16 @@ extension Tableau {
         return moves(rest) ? 2 : 1
     }
 
-    /// The expression over parametric symbols (by index), with its constant the value it
-    /// has now. A variable of an equality class stands for its class's anchor plus its
-    /// offset; a basic variable for its row, references expanded; a variable the tableau
-    /// does not know (no constraint names it) for a free symbol of its own, numbered from
-    /// the symbol count on (the same one in each expression given the same `unknown`).
+    /// The expression over parametric symbols (by index, each once, in index order), with
+    /// its constant the value it has now. A variable of an equality class stands for its
+    /// class's anchor plus its offset; a basic variable for its row, references expanded;
+    /// a variable the tableau does not know (no constraint names it) for a free symbol of
+    /// its own, numbered from the symbol count on (the same one in each expression given
+    /// the same `unknown`).
     private mutating func parametricForm(of terms: [Term], constant: Double,
-                                         unknown: inout [Identity: Int]) -> (constant: Double, cells: [Int: Double]) {
+                                         unknown: inout [Identity: Int]) -> (constant: Double, cells: [(Int, Double)]) {
         var value = constant
-        var cells: [Int: Double] = [:]
+        var cells: [(Int, Double)] = []
         for term in terms where !nearZero(term.coefficient) {
             var variable = term.variable
             if usesClasses, let member = classes.member(of: variable) {
@@ -97,24 +98,36 @@ extension Tableau {
             guard let symbol = registeredSymbol(of: variable) else {
                 let index = unknown[Identity(variable)] ?? symbolCount + unknown.count
                 unknown[Identity(variable)] = index
-                cells[index, default: 0] += term.coefficient
+                cells.append((index, term.coefficient))
                 value += term.coefficient * variable.value
                 continue
             }
             if let row = rows[symbol.index] {
                 let plain = expanded(row)
                 value += term.coefficient * plain.constant
-                for cell in plain.cells { cells[cell.symbol.index, default: 0] += term.coefficient * cell.coefficient }
+                for cell in plain.cells { cells.append((cell.symbol.index, term.coefficient * cell.coefficient)) }
             } else {
-                cells[symbol.index, default: 0] += term.coefficient
+                cells.append((symbol.index, term.coefficient))
             }
         }
-        return (value, cells)
+        // Each symbol once: the terms' rows may share symbols (a width's two edges).
+        cells.sort { $0.0 < $1.0 }
+        var combined: [(Int, Double)] = []
+        combined.reserveCapacity(cells.count)
+        for cell in cells {
+            if let last = combined.last, last.0 == cell.0 {
+                combined[combined.count - 1].1 += cell.1
+            } else {
+                combined.append(cell)
+            }
+        }
+        return (value, combined)
     }
 
-    /// The cells of symbols free on the face (see ``isFreeOnFace(_:_:)``).
-    private func freePart(of cells: [Int: Double], _ options: FaceOptions) -> [Int: Double] {
-        cells.filter { !nearZero($0.value) && isFreeOnFace($0.key, options) }
+    /// The cells of symbols free on the face (see ``isFreeOnFace(_:_:)``), by symbol.
+    private func freePart(of cells: [(Int, Double)], _ options: FaceOptions) -> [Int: Double] {
+        let free = cells.filter { !nearZero($0.1) && isFreeOnFace($0.0, options) }
+        return free.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: free)
     }
 
     /// Whether a parametric symbol can move on the optimal face: a user variable always
