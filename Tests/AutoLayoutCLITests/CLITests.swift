@@ -186,6 +186,33 @@ import Testing
         #expect(layout.status == 0 && layout.error == "at 200x100:\n\(path):3:5: error: 'a': Need constraints for: X position, width\n")
     }
 
+    @Test("the README's check transcripts are what the tool prints")
+    func readmeCheckTranscripts() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.components(separatedBy: "\n")
+        var checked = 0
+        var k = 0
+        while k < lines.count {
+            guard lines[k].hasPrefix("$ autolayout check ") else {
+                k += 1
+                continue
+            }
+            let arguments = lines[k].dropFirst("$ autolayout ".count).split(separator: " ").map(String.init)
+            var expected: [String] = []
+            k += 1
+            while k < lines.count, !lines[k].hasPrefix("(exit ") {
+                expected.append(lines[k])
+                k += 1
+            }
+            let status = Int32(lines[k].dropFirst("(exit ".count).dropLast())
+            let result = try Self.run(arguments)
+            #expect(result.output == expected.joined(separator: "\n") + "\n", "\(arguments)")
+            #expect(result.status == status, "\(arguments)")
+            checked += 1
+        }
+        #expect(checked >= 3)
+    }
+
     @Test func usageErrorsAndHelp() throws {
         let bad = try Self.run(["layout", "examples/card.yaml", "--size", "wide"])
         #expect(bad.status == 64 && bad.error.contains("--size"))

@@ -94,12 +94,20 @@ extension LayoutEngine {
             let items = ([constraint] + conflicts).flatMap { $0.items.compactMap { $0 as? LayoutView } }
             let involved = items.filter { $0 !== root } + items.filter { $0 === root }
             var seen = Set<Identity>()
-            let names = (conflicts + [constraint]).map { "'\($0.equationBody)'" }.joined(separator: ", ")
+            let names = (conflicts + [constraint]).map(\.issueName).joined(separator: ", ")
+            var message = "Conflicting constraints: \(names) cannot all hold; the engine broke "
+                + "'\(constraint.equationBody)', the one activated last"
+            var translating: [LayoutView] = []
+            for c in conflicts + [constraint] where c.origin == .autoresizing {
+                if let view = c.firstItem as? LayoutView, !translating.contains(where: { $0 === view }) { translating.append(view) }
+            }
+            for view in translating {
+                message += ". '\(view)' has translatesAutoresizingMaskIntoConstraints on: turn it off to place it "
+                    + "by constraints alone"
+            }
             issues.append(LayoutIssue(
                 kind: .conflictingConstraints, views: involved.filter { seen.insert(Identity($0)).inserted },
-                constraints: conflicts + [constraint],
-                message: "Conflicting constraints: \(names) cannot all hold; the engine broke "
-                    + "'\(constraint.equationBody)', the one activated last"))
+                constraints: conflicts + [constraint], message: message))
         }
         return issues
     }
@@ -207,6 +215,21 @@ extension LayoutEngine {
         var sum = TermList()
         swap(&terms, &sum)
         return solver.value(of: Cassowary.Constraint(sum, constant: constant, .equal).expression)
+    }
+}
+
+extension LayoutConstraint {
+    /// The constraint as an issue names it: its equation in quotes, and where the engine
+    /// made it, what from (`'button.left == root.left + 20' (autoresizing mask)`).
+    var issueName: String {
+        let made = switch origin {
+        case .user: ""
+        case .autoresizing: " (autoresizing mask)"
+        case .contentSize: " (content size)"
+        case .guide: " (margins and guides)"
+        case .root: " (the root's size)"
+        }
+        return "'\(equationBody)'" + made
     }
 }
 
