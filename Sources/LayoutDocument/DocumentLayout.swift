@@ -41,7 +41,7 @@ public final class DocumentLayout {
         view.identifier.flatMap { viewPositions[$0] }
     }
 
-    /// The layout's issues (see ``AutoLayout/LayoutView/layoutIssues()``).
+    /// The layout's issues (`LayoutView.layoutIssues()` of the root).
     public var issues: [LayoutIssue] { root.layoutIssues() }
 
     /// What the engine reported: broken constraints, feedback loops (the most recent 100).
