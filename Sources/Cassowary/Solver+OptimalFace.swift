@@ -49,3 +49,13 @@ extension Solver {
         tableau.freedom(of: first.terms, second.terms, FaceOptions(lowest: weakest, holdingErrors: holdingPreferences))
     }
 }
+
+extension Solver {
+    /// The constraints the current values of `variables` come from: those holding at
+    /// their bound or equality that the values depend on (their constants and
+    /// coefficients decide the values), in the order they were added. A variable no
+    /// constraint determines contributes none.
+    public func constraintsDetermining(_ variables: [Variable]) -> [Constraint] {
+        tableau.determiningConstraints(of: variables)
+    }
+}

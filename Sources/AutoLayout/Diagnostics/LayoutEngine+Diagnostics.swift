@@ -16,20 +16,26 @@ extension LayoutEngine {
             return
         }
         // Name the solver's constraints by their layout constraints (only on this path).
-        if loweringOwners == nil {
-            var owners: [Identity: LayoutConstraint] = [:]
-            for view in root.subtree() {
-                for c in view.constraints + (generatedConstraints(of: view)?.all ?? []) {
-                    if let lowering = lowering(of: c) { owners[Identity(lowering)] = c }
-                }
-            }
-            loweringOwners = owners
-        }
-        var conflicts = found.compactMap { loweringOwners![Identity($0)] }
+        let owners = loweringOwnersTable()
+        var conflicts = found.compactMap { owners[Identity($0)] }
         for c in aliasConstraints(readBy: [constraint] + conflicts) where !conflicts.contains(where: { $0 === c }) {
             conflicts.append(c)
         }
         report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
+    }
+
+    /// The layout constraint of each solver constraint, made the first time a diagnostic
+    /// needs it and kept up to date from then on (see ``loweringOwners``).
+    func loweringOwnersTable() -> [Identity: LayoutConstraint] {
+        if let owners = loweringOwners { return owners }
+        var owners: [Identity: LayoutConstraint] = [:]
+        for view in root.subtree() {
+            for c in view.constraints + (generatedConstraints(of: view)?.all ?? []) {
+                if let lowering = lowering(of: c) { owners[Identity(lowering)] = c }
+            }
+        }
+        loweringOwners = owners
+        return owners
     }
 
     /// Keeps a diagnostic (see ``DiagnosticLog``) and passes it to the root's handler.

@@ -145,4 +145,26 @@ struct AmbiguityTests {
         ])
         #expect(lines[5] == "Legend:")
     }
+
+    @Test("the constraints affecting a view along an axis: its own, the engine's, and what places the views they name")
+    func constraintsAffectingLayout() throws {
+        let root = makeRoot(320, 100)
+        let label = SizedView("label", 60, 20), badge = makeChild(in: root, "badge")
+        root.addSubview(label)
+        let leading = label.leadingAnchor.constraint(equalTo: badge.trailingAnchor, constant: 8)
+        try LayoutConstraint.activate([badge.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+                                       badge.widthAnchor.constraint(equalToConstant: 30),
+                                       badge.topAnchor.constraint(equalTo: root.topAnchor),
+                                       badge.heightAnchor.constraint(equalToConstant: 30),
+                                       leading, label.topAnchor.constraint(equalTo: root.topAnchor)])
+        root.layoutIfNeeded()
+        let horizontal = label.constraintsAffectingLayout(for: .horizontal).map(\.equationDescription)
+        // The root's left edge (the engine pins it at 0), the badge that the label follows,
+        // the spacing, and the label's content size.
+        #expect(horizontal == ["'root.minX' root.left == 0", "badge.leading == root.leading + 20", "badge.width == 30",
+                               "label.leading == badge.trailing + 8",
+                               "'H content size' label.width == 60 Hug:250 CompressionResistance:750"], "\(horizontal)")
+        let vertical = label.constraintsAffectingLayout(for: .vertical).map(\.equationDescription)
+        #expect(vertical.contains("label.top == root.top") && !vertical.contains { $0.hasPrefix("badge.") }, "\(vertical)")
+    }
 }

@@ -98,6 +98,25 @@ struct OptimalFaceTests {
         }
     }
 
+    @Test("the constraints a value comes from: along a chain, and the bound that wins over a preference")
+    func determining() throws {
+        for mode in SolverMode.allCases {
+            let solver = mode.makeSolver()
+            let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2"), y = Variable("y")
+            let start = Constraint(x0 + -5, .equal), step = Constraint(x1 - x0 + -10, .equal)
+            let unrelated = Constraint(y + -3, .equal)
+            let wish = Constraint(x2 + -50, .equal, strength: .weak), cap = Constraint(x2 - x1 + -25, .lessThanOrEqual)
+            for c in [start, unrelated, step, wish, cap] { try solver.addConstraint(c) }
+            #expect(solver.constraintsDetermining([x1]).map(ObjectIdentifier.init) == [start, step].map(ObjectIdentifier.init),
+                    "\(mode)")
+            // x2 = 40: the cap holds it, 25 above x1, which the chain decides; the wish for
+            // 50 only pulls it against the cap.
+            #expect(solver.constraintsDetermining([x2]).map(ObjectIdentifier.init)
+                    == [start, step, cap].map(ObjectIdentifier.init), "\(mode)")
+            #expect(solver.constraintsDetermining([Variable("free")]).isEmpty)
+        }
+    }
+
     @Test("random systems: the range is exactly where a pull below every level can take each variable",
           arguments: [SolverMode.default, .markers])
     func randomSystems(mode: SolverMode) {
