@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "autolayout-bench", targets: ["autolayout-bench"]),
         .library(name: "LayoutDocument", targets: ["LayoutDocument"]),
         .library(name: "LayoutRendering", targets: ["LayoutRendering"]),
+        .library(name: "AutoLayoutTesting", targets: ["AutoLayoutTesting"]),
         .executable(name: "autolayout", targets: ["autolayout"]),
     ],
     dependencies: [
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
         .target(name: "LayoutDocument", dependencies: ["AutoLayout", .product(name: "Yams", package: "Yams")]),
         .target(name: "LayoutRendering", dependencies: ["LayoutDocument", "AutoLayout"]),
+        // `expectNoLayoutIssues(view)` for Swift Testing.
+        .target(name: "AutoLayoutTesting", dependencies: ["AutoLayout"]),
         .executableTarget(name: "autolayout", dependencies: [
             "LayoutDocument", "LayoutRendering", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -44,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayoutDocumentTests",
-            dependencies: ["LayoutDocument", "LayoutRendering", "AutoLayout"],
+            dependencies: ["LayoutDocument", "LayoutRendering", "AutoLayout", "AutoLayoutTesting"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "AutoLayoutCLITests", dependencies: ["autolayout"]),

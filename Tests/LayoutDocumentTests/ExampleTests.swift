@@ -1,4 +1,5 @@
 import AutoLayout
+import AutoLayoutTesting
 import Foundation
 import Testing
 @testable import LayoutDocument
@@ -19,6 +20,9 @@ import Testing
         for size in document.sizes {
             let layout = try document.layout(at: size)
             #expect(layout.brokenConstraints.isEmpty, "\(name) at \(size): \(layout.diagnostics)")
+            // Every frame determined, nothing cut off or out of place (optional constraints
+            // may give way: the examples show it).
+            expectNoLayoutIssues(layout.root, allowing: [.unmetOptionalConstraint])
             result[size] = layout
         }
         return result
@@ -106,6 +110,20 @@ import Testing
                                                                height: TextMetrics.lineHeight(fontSize: 17))))
         }
     }
+}
+
+/// `expectNoLayoutIssues` fails a test once per issue, with its message.
+@Test func expectNoLayoutIssuesRecordsEachIssue() throws {
+    let document = try LayoutDocument.load(contentsOf: ExampleTests.examples
+        .appendingPathComponent("debugging/ambiguous-buttons.yaml").path)
+    let layout = try document.layout(at: document.sizes[0])
+    var found: [LayoutIssue] = []
+    withKnownIssue {
+        found = expectNoLayoutIssues(layout.root)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("Need constraints for: Y position") }
+    }
+    #expect(found.map(\.description) == ["'cancel': Need constraints for: Y position", "'accept': Need constraints for: Y position"])
 }
 
 /// The README's document example, taken from the README itself.
