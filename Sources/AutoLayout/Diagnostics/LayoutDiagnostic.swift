@@ -1,7 +1,8 @@
 /// Something the engine noticed and handled without stopping the program.
 public enum LayoutDiagnostic: CustomStringConvertible {
     /// `constraint` could not hold together with `conflicts` (a minimal set of active
-    /// constraints). The engine broke `broken`, one of them, and kept going.
+    /// constraints). The engine broke `broken`, one of them, and kept going: one made from
+    /// an autoresizing mask when the set has one, else `constraint`, the one activated last.
     case unsatisfiable(constraint: LayoutConstraint, conflicts: [LayoutConstraint], broken: LayoutConstraint)
     /// A constraint could not be activated, or a value was refused.
     case rejected(constraint: LayoutConstraint, error: LayoutError)
@@ -33,6 +34,9 @@ public enum LayoutDiagnostic: CustomStringConvertible {
             lines.append("")
             lines.append("Will attempt to recover by breaking constraint ")
             lines.append("\(broken)")
+            lines.append(broken.isAutoresizingConstraint
+                ? "(Broken as a constraint made from an autoresizing mask: those go first, then the one activated last.)"
+                : "(Broken as the constraint activated last: the set has no constraint made from an autoresizing mask, which would go first.)")
             return lines.joined(separator: "\n")
         case .rejected(let constraint, let error):
             return "Rejected \(constraint): \(error)"

@@ -4,12 +4,17 @@ import Cassowary
 // to the root's handler and kept (the most recent 100, counting the ones dropped).
 
 extension LayoutEngine {
-    /// Breaks a constraint the solver would not take and reports why: a conflict, with
-    /// the minimal set of active constraints it conflicts with, or a number the solver
-    /// refused.
+    /// Breaks a constraint the solver would not take, or one it conflicts with, and
+    /// reports why: a conflict, with the minimal set of active constraints it conflicts
+    /// with, or a number the solver refused.
+    ///
+    /// Which constraint of a conflict is broken is decided by a fixed rule: one made from a
+    /// view's autoresizing mask when the set has one the solver holds (the last of them),
+    /// since a translated view is most often one its author forgot to switch to
+    /// constraints; otherwise the one activated last, `constraint`.
     func breakConstraint(_ constraint: LayoutConstraint, because error: SolverError) {
-        broken.append(constraint)
         guard case .unsatisfiableConstraint(_, let found) = error else {
+            broken.append(constraint)
             // A number the solver cannot use (an overridden baseline that is NaN, say), or
             // one rounding would lose: not a conflict with other constraints.
             report(.rejected(constraint: constraint, error: .solverRefused(error.description)))
@@ -21,7 +26,33 @@ extension LayoutEngine {
         for c in aliasConstraints(readBy: [constraint] + conflicts) where !conflicts.contains(where: { $0 === c }) {
             conflicts.append(c)
         }
+        let victim = constraint.origin == .autoresizing ? nil
+            : conflicts.last { $0.origin == .autoresizing && lowering(of: $0) != nil }
+        if let victim, breakInstead(victim, keeping: constraint) {
+            report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: victim))
+            return
+        }
+        broken.append(constraint)
         report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
+    }
+
+    /// Takes `victim` out of the solver and puts `constraint` in; when that still does not
+    /// fit (another conflict), puts `victim` back and returns false.
+    private func breakInstead(_ victim: LayoutConstraint, keeping constraint: LayoutConstraint) -> Bool {
+        guard let old = lowering(of: victim) else { return false }
+        try? solver.removeConstraint(old)
+        let lowered = lower(constraint)
+        do {
+            try solver.addConstraint(lowered)
+        } catch {
+            try? solver.addConstraint(old)
+            return false
+        }
+        setLowering(nil, of: victim)
+        setLowering(lowered, of: constraint)
+        broken.append(victim)
+        changed = true
+        return true
     }
 
     /// The layout constraint of each solver constraint, made the first time a diagnostic

@@ -82,11 +82,14 @@ extension LayoutEngine {
         retryBroken()
         let inside = Set(views.map { Identity($0) })
         var issues: [LayoutIssue] = []
-        for constraint in broken where constraint.installedOn.map({ inside.contains(Identity($0)) }) ?? false {
+        // A constraint the engine made (from an autoresizing mask, say) is installed on no
+        // view: it belongs with the views it names.
+        for constraint in broken where constraint.installedOn.map({ inside.contains(Identity($0)) })
+            ?? constraint.items.contains(where: { inside.contains(Identity($0)) }) {
             var conflicts: [LayoutConstraint] = []
             for entry in log.entries.reversed() {
-                if case .unsatisfiable(_, let found, let brokenOne) = entry, brokenOne === constraint {
-                    conflicts = found.filter { $0 !== constraint }
+                if case .unsatisfiable(let added, let found, let brokenOne) = entry, brokenOne === constraint {
+                    conflicts = (found + [added]).filter { $0 !== constraint }
                     break
                 }
             }
@@ -96,7 +99,8 @@ extension LayoutEngine {
             var seen = Set<Identity>()
             let names = (conflicts + [constraint]).map(\.issueName).joined(separator: ", ")
             var message = "Conflicting constraints: \(names) cannot all hold; the engine broke "
-                + "'\(constraint.equationBody)', the one activated last"
+                + "'\(constraint.equationBody)', " + (constraint.isAutoresizingConstraint
+                    ? "made from an autoresizing mask (those go first)" : "the one activated last")
             var translating: [LayoutView] = []
             for c in conflicts + [constraint] where c.origin == .autoresizing {
                 if let view = c.firstItem as? LayoutView, !translating.contains(where: { $0 === view }) { translating.append(view) }

@@ -138,4 +138,28 @@ struct LayoutIssuesTests {
         #expect(issues.dropFirst().map(\.kind) == [.unmetOptionalConstraint])
         #expect(box.ambiguousFrameComponents == [.x])
     }
+
+    @Test("a conflict with a view's autoresizing mask breaks the constraint made from the mask, and says so")
+    func autoresizingGoesFirst() throws {
+        let root = makeRoot(320, 200)
+        let card = makeChild(in: root, "card")
+        let button = LayoutView(identifier: "button", frame: Rect(x: 10, y: 10, width: 100, height: 44))
+        card.addSubview(button)
+        try LayoutConstraint.activate([card.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       card.topAnchor.constraint(equalTo: root.topAnchor),
+                                       card.widthAnchor.constraint(equalToConstant: 300),
+                                       card.heightAnchor.constraint(equalToConstant: 100)])
+        root.layoutIfNeeded()
+        let centring = button.centerXAnchor.constraint(equalTo: card.centerXAnchor)
+        try centring.activate()
+        root.layoutIfNeeded()
+        let broken = root.brokenConstraints
+        #expect(broken.count == 1 && broken[0].isAutoresizingConstraint)
+        #expect(centring.isActive && button.frame.midX == 150)
+        let log = root.layoutDiagnostics.map(\.description).joined()
+        #expect(log.contains("(Broken as a constraint made from an autoresizing mask: those go first, then the one activated last.)"))
+        let issue = try #require(root.layoutIssues().first { $0.kind == .conflictingConstraints })
+        #expect(issue.message.contains("cannot all hold; the engine broke 'button.width == 100', "
+                                       + "made from an autoresizing mask (those go first)"), "\(issue.message)")
+    }
 }
