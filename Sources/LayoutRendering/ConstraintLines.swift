@@ -2,10 +2,19 @@ import AutoLayout
 import LayoutDocument
 
 /// Draws constraints over a layout: spacing and sizes as I-beams with their length,
-/// alignments and equal sizes as dotted lines between the items.
+/// alignments and equal sizes as dotted lines between the items. Captions go where the
+/// placer finds room.
 struct ConstraintLines {
     let layout: DocumentLayout
     static let colour = "#e4572e"
+
+    /// How a constraint is drawn: its colour, a dash for its line (nil: solid), and a note
+    /// written after its length (`broken`, `@750`).
+    struct Style {
+        var colour = ConstraintLines.colour
+        var dash: String?
+        var note: String?
+    }
 
     init(layout: DocumentLayout) { self.layout = layout }
 
@@ -26,7 +35,11 @@ struct ConstraintLines {
         case .leading: return rtl ? r.maxX : r.minX
         case .trailing: return rtl ? r.minX : r.maxX
         case .top: return r.minY
-        case .bottom, .lastBaseline, .firstBaseline: return r.maxY
+        case .bottom: return r.maxY
+        case .lastBaseline: return r.maxY - ((item as? LayoutView)?.lastBaselineOffsetFromBottom ?? 0)
+        case .firstBaseline:
+            return (item as? LayoutView)?.firstBaselineOffsetFromTop.map { r.minY + $0 }
+                ?? r.maxY - ((item as? LayoutView)?.lastBaselineOffsetFromBottom ?? 0)
         case .centerX, .centerXWithinMargins: return r.midX
         case .centerY, .centerYWithinMargins: return r.midY
         case .leftMargin: return r.minX + m.left
@@ -41,18 +54,21 @@ struct ConstraintLines {
 
     func frame(_ item: LayoutItem?) -> Rect? { id(of: item).flatMap { layout.rootFrame(of: $0) } }
 
-    mutating func draw(_ constraint: LayoutConstraint, into svg: inout SVGWriter) {
+    func draw(_ constraint: LayoutConstraint, style: Style = Style(), placer: inout CaptionPlacer,
+              into svg: inout SVGWriter) {
         guard let first = constraint.firstItem, let a = frame(first), !hidden(first), !hidden(constraint.secondItem) else { return }
         let attribute = constraint.firstAttribute
+        let dotted = style.dash ?? "2 2"
         if attribute == .width || attribute == .height {
             if let second = constraint.secondItem, let b = frame(second) {
-                svg.line(a.midX, a.midY, b.midX, b.midY, stroke: Self.colour, width: 0.75, dash: "2 2")
+                svg.line(a.midX, a.midY, b.midX, b.midY, stroke: style.colour, width: 0.75, dash: dotted)
+                note(style, x: (a.midX + b.midX) / 2, y: (a.midY + b.midY) / 2, placer: &placer, into: &svg)
                 return
             }
             if attribute == .width {
-                beam(a.minX, a.maxY - 4, a.maxX, a.maxY - 4, label: number(a.width), into: &svg)
+                beam(a.minX, a.maxY - 4, a.maxX, a.maxY - 4, label: number(a.width), style: style, placer: &placer, into: &svg)
             } else {
-                beam(a.maxX - 4, a.minY, a.maxX - 4, a.maxY, label: number(a.height), into: &svg)
+                beam(a.maxX - 4, a.minY, a.maxX - 4, a.maxY, label: number(a.height), style: style, placer: &placer, into: &svg)
             }
             return
         }
@@ -61,25 +77,36 @@ struct ConstraintLines {
         let horizontal = [LayoutAttribute.left, .right, .leading, .trailing, .centerX, .leftMargin, .rightMargin,
                           .leadingMargin, .trailingMargin, .centerXWithinMargins].contains(attribute)
         if abs(x2 - x1) < 0.5 {
-            // An edge flush with an ancestor's edge is already drawn by the frames.
-            if isAncestor(first, of: second) || isAncestor(second, of: first) { return }
-            // An alignment: a dotted line along the shared edge, from one item to the other.
+            // An edge flush with an ancestor's edge is already drawn by the frames (unless
+            // it needs a note).
+            if style.note == nil && (isAncestor(first, of: second) || isAncestor(second, of: first)) { return }
+            // An alignment (edges, centres or a shared baseline): one straight dotted line
+            // along it, from one item to the other.
             if horizontal {
-                svg.line(x1, min(a.midY, b.midY), x1, max(a.midY, b.midY), stroke: Self.colour, width: 0.75, dash: "2 2")
+                svg.line(x1, min(a.midY, b.midY), x1, max(a.midY, b.midY), stroke: style.colour, width: 0.75, dash: dotted)
+                note(style, x: x1 + 2, y: (a.midY + b.midY) / 2, placer: &placer, into: &svg)
             } else {
-                svg.line(min(a.midX, b.midX), x1, max(a.midX, b.midX), x1, stroke: Self.colour, width: 0.75, dash: "2 2")
+                svg.line(min(a.midX, b.midX), x1, max(a.midX, b.midX), x1, stroke: style.colour, width: 0.75, dash: dotted)
+                note(style, x: (a.midX + b.midX) / 2, y: x1 - 2, placer: &placer, into: &svg)
             }
             return
         }
         if horizontal {
             let low = max(a.minY, b.minY), high = min(a.maxY, b.maxY)
             let y = low < high ? (low + high) / 2 : a.midY
-            beam(min(x1, x2), y, max(x1, x2), y, label: number(abs(x2 - x1)), into: &svg)
+            beam(min(x1, x2), y, max(x1, x2), y, label: number(abs(x2 - x1)), style: style, placer: &placer, into: &svg)
         } else {
             let low = max(a.minX, b.minX), high = min(a.maxX, b.maxX)
             let x = low < high ? (low + high) / 2 : a.midX
-            beam(x, min(x1, x2), x, max(x1, x2), label: number(abs(x2 - x1)), into: &svg)
+            beam(x, min(x1, x2), x, max(x1, x2), label: number(abs(x2 - x1)), style: style, placer: &placer, into: &svg)
         }
+    }
+
+    /// Writes a style's note, if it has one, near a point.
+    func note(_ style: Style, x: Double, y: Double, placer: inout CaptionPlacer, into svg: inout SVGWriter) {
+        guard let text = style.note else { return }
+        let baseline = placer.place(text, x: x, baseline: y, size: 7)
+        svg.text(text, x: x, y: baseline, size: 7, fill: style.colour)
     }
 
     func isAncestor(_ item: LayoutItem, of other: LayoutItem) -> Bool {
@@ -98,17 +125,24 @@ struct ConstraintLines {
         return layout.isHidden(id)
     }
 
-    /// A line with a short cap at each end and its length written beside it.
-    func beam(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, label: String, into svg: inout SVGWriter) {
-        svg.line(x1, y1, x2, y2, stroke: Self.colour, width: 0.75)
+    /// A line with a short cap at each end and its length (and the style's note) written
+    /// beside it.
+    func beam(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, label: String, style: Style,
+              placer: inout CaptionPlacer, into svg: inout SVGWriter) {
+        let colour = style.colour
+        let text = style.note.map { "\(label) \($0)" } ?? label
+        svg.line(x1, y1, x2, y2, stroke: colour, width: 0.75, dash: style.dash)
         if y1 == y2 {
-            svg.line(x1, y1 - 3, x1, y1 + 3, stroke: Self.colour, width: 0.75)
-            svg.line(x2, y2 - 3, x2, y2 + 3, stroke: Self.colour, width: 0.75)
-            svg.text(label, x: (x1 + x2) / 2, y: y1 - 2, size: 7, fill: Self.colour, anchor: "middle")
+            svg.line(x1, y1 - 3, x1, y1 + 3, stroke: colour, width: 0.75)
+            svg.line(x2, y2 - 3, x2, y2 + 3, stroke: colour, width: 0.75)
+            let x = (x1 + x2) / 2
+            let y = placer.place(text, x: x, baseline: y1 - 2, size: 7, anchor: "middle")
+            svg.text(text, x: x, y: y, size: 7, fill: colour, anchor: "middle")
         } else {
-            svg.line(x1 - 3, y1, x1 + 3, y1, stroke: Self.colour, width: 0.75)
-            svg.line(x2 - 3, y2, x2 + 3, y2, stroke: Self.colour, width: 0.75)
-            svg.text(label, x: x1 + 3, y: (y1 + y2) / 2 + 2, size: 7, fill: Self.colour)
+            svg.line(x1 - 3, y1, x1 + 3, y1, stroke: colour, width: 0.75)
+            svg.line(x2 - 3, y2, x2 + 3, y2, stroke: colour, width: 0.75)
+            let y = placer.place(text, x: x1 + 3, baseline: (y1 + y2) / 2 + 2, size: 7)
+            svg.text(text, x: x1 + 3, y: y, size: 7, fill: colour)
         }
     }
 }

@@ -2,18 +2,30 @@ import AutoLayout
 import LayoutDocument
 
 /// Draws a laid-out document as SVG: the root at its size, each view's frame with its id
-/// and text, guides dashed, and (optionally) the constraints as thin lines with I-beams.
-/// The output depends only on the layout, so it can be compared as text.
+/// and text, guides dashed, (optionally) the constraints as thin lines with I-beams, and
+/// what is wrong (see ``showsIssues``). The output depends only on the layout, so it can be
+/// compared as text.
 public struct SVGRenderer {
     /// Whether constraints are drawn.
     public var showsConstraints: Bool
+    /// Whether the layout's issues are drawn, with a legend under the picture: ambiguous
+    /// views outlined in orange with what they need, conflicting constraints in red (the
+    /// broken one dashed and marked "broken"), optional constraints left unmet dashed in
+    /// purple with their priority, negative or cut-off sizes outlined in red.
+    public var showsIssues: Bool
     /// A title above the picture (the document's name).
     public var title: String?
 
     /// A renderer.
-    public init(showsConstraints: Bool = true, title: String? = nil) {
+    public init(showsConstraints: Bool = true, showsIssues: Bool = true, title: String? = nil) {
         self.showsConstraints = showsConstraints
+        self.showsIssues = showsIssues
         self.title = title
+    }
+
+    /// The colours of the issue overlay.
+    enum IssueColour {
+        static let ambiguous = "#f0883e", conflict = "#d62728", unmet = "#8e44ad", size = "#d62728"
     }
 
     static let padding = 24.0, header = 30.0
@@ -21,7 +33,11 @@ public struct SVGRenderer {
     /// The SVG text for one layout. Ids are written just above each frame.
     public func render(_ layout: DocumentLayout) -> String {
         let size = layout.size, pad = Self.padding, top = Self.header + pad
-        var svg = SVGWriter(width: size.width + 2 * pad, height: size.height + top + pad)
+        let issues = showsIssues ? layout.issues : []
+        let entries = Self.legend(for: issues)
+        let legend = Double(Self.legendLines(entries, width: size.width)) * Self.legendHeight
+        var svg = SVGWriter(width: size.width + 2 * pad, height: size.height + top + pad + legend)
+        var placer = CaptionPlacer()
         let caption = (title.map { $0 + " — " } ?? "") + "\(number(size.width)) × \(number(size.height))"
         svg.text(caption, x: pad, y: 20, size: 13, fill: "#333333", weight: "bold")
         svg.open("g", ["transform": "translate(\(number(pad)) \(number(top)))"])
@@ -35,18 +51,121 @@ public struct SVGRenderer {
         for id in layout.order where !layout.isHidden(id) {
             guard let frame = layout.rootFrame(of: id) else { continue }
             if let view = layout.items[id] as? DocumentView {
-                drawView(view, id: id, frame: frame, into: &svg)
+                drawView(view, id: id, frame: frame, placer: &placer, into: &svg)
             } else {
                 svg.rect(frame, fill: "none", stroke: "#9b59b6", width: 1, dash: "3 2")
-                svg.text(id, x: frame.minX + 1, y: frame.minY - 2, size: 8, fill: "#9b59b6")
+                let y = placer.place(id, x: frame.minX + 1, baseline: frame.minY - 2, size: 8)
+                svg.text(id, x: frame.minX + 1, y: y, size: 8, fill: "#9b59b6")
             }
         }
+        let lines = ConstraintLines(layout: layout)
+        var styles = [ObjectIdentifier: ConstraintLines.Style]()
+        for issue in issues { drawIssue(issue, in: layout, styles: &styles, placer: &placer, into: &svg) }
         if showsConstraints {
-            var lines = ConstraintLines(layout: layout)
-            for constraint in layout.constraints where constraint.isActive { lines.draw(constraint, into: &svg) }
+            for constraint in layout.constraints where constraint.isActive {
+                lines.draw(constraint, style: styles[ObjectIdentifier(constraint)] ?? .init(), placer: &placer, into: &svg)
+            }
+        }
+        // Constraints in an issue that the document did not write (the engine's own).
+        let written = Set(layout.constraints.map(ObjectIdentifier.init))
+        for issue in issues {
+            for constraint in issue.constraints where !written.contains(ObjectIdentifier(constraint)) {
+                guard let style = styles[ObjectIdentifier(constraint)] else { continue }
+                lines.draw(constraint, style: style, placer: &placer, into: &svg)
+            }
         }
         svg.close("g")
+        if !entries.isEmpty { drawLegend(entries, y: top + size.height + pad, width: size.width, into: &svg) }
         return svg.finish()
+    }
+
+    static let legendHeight = 18.0
+
+    /// Marks what an issue is about: outlines and captions on its views, and a style for
+    /// its constraints, drawn with the others.
+    func drawIssue(_ issue: LayoutIssue, in layout: DocumentLayout, styles: inout [ObjectIdentifier: ConstraintLines.Style],
+                   placer: inout CaptionPlacer, into svg: inout SVGWriter) {
+        func outline(_ view: LayoutView, _ colour: String, _ caption: String) {
+            guard let id = view.identifier, layout.items[id] != nil, !layout.isHidden(id),
+                  let f = layout.rootFrame(of: id) else { return }
+            let box = Rect(x: min(f.minX, f.maxX), y: min(f.minY, f.maxY), width: abs(f.width), height: abs(f.height))
+            svg.rect(box, fill: "none", stroke: colour, width: 2)
+            let y = placer.place(caption, x: box.minX + 1, baseline: box.maxY + 9, size: 8)
+            svg.text(caption, x: box.minX + 1, y: y, size: 8, fill: colour)
+        }
+        switch issue.kind {
+        case .missingConstraints:
+            let needs = issue.message.replacingOccurrences(of: "Need constraints for: ", with: "")
+            if let view = issue.views.first { outline(view, IssueColour.ambiguous, "needs " + needs) }
+        case .contentPriorityAmbiguity, .equalPriorityTie:
+            for view in issue.views { outline(view, IssueColour.ambiguous, "priority tie") }
+        case .negativeSize, .compressedContent:
+            if let view = issue.views.first {
+                outline(view, IssueColour.size, issue.kind == .negativeSize ? "negative size" : "cut off")
+            }
+        case .conflictingConstraints:
+            for constraint in issue.constraints {
+                styles[ObjectIdentifier(constraint)] = ConstraintLines.Style(colour: IssueColour.conflict)
+            }
+            // The broken one is drawn where it lies now; a size says what it asked for.
+            if let broken = issue.constraints.last {
+                let asked = broken.secondItem == nil ? ", wants \(number(broken.constant))" : ""
+                styles[ObjectIdentifier(broken)] = ConstraintLines.Style(colour: IssueColour.conflict, dash: "5 3",
+                                                                        note: "broken" + asked)
+            }
+        case .unmetOptionalConstraint:
+            for constraint in issue.constraints {
+                styles[ObjectIdentifier(constraint)] = ConstraintLines.Style(colour: IssueColour.unmet, dash: "4 2",
+                                                                             note: "@\(constraint.priority.rawValue.formatted)")
+            }
+        case .outsideSuperview:
+            break
+        }
+    }
+
+    /// The entries of the legend for some issues: the marks they use, once each.
+    static func legend(for issues: [LayoutIssue]) -> [(colour: String, text: String, dash: String?)] {
+        let kinds = Set(issues.map(\.kind))
+        var entries: [(colour: String, text: String, dash: String?)] = []
+        if !kinds.isDisjoint(with: [.missingConstraints, .contentPriorityAmbiguity, .equalPriorityTie]) {
+            entries.append((IssueColour.ambiguous, "ambiguous", nil))
+        }
+        if kinds.contains(.conflictingConstraints) { entries.append((IssueColour.conflict, "conflict (dashed: broken)", "5 3")) }
+        if kinds.contains(.unmetOptionalConstraint) { entries.append((IssueColour.unmet, "optional constraint not met", "4 2")) }
+        if !kinds.isDisjoint(with: [.negativeSize, .compressedContent]) {
+            entries.append((IssueColour.size, "negative or cut-off size", nil))
+        }
+        return entries
+    }
+
+    /// The legend of the issue overlay under the picture, wrapped to its width.
+    func drawLegend(_ entries: [(colour: String, text: String, dash: String?)], y top: Double, width: Double,
+                    into svg: inout SVGWriter) {
+        var x = Self.padding, y = top
+        for (colour, text, dash) in entries {
+            let advance = 26 + TextMetrics.width(of: text, fontSize: 8)
+            if x > Self.padding && x + advance > width + Self.padding {
+                x = Self.padding
+                y += Self.legendHeight
+            }
+            svg.line(x, y - 3, x + 14, y - 3, stroke: colour, width: 2, dash: dash)
+            svg.text(text, x: x + 18, y: y, size: 8, fill: "#333333")
+            x += advance
+        }
+    }
+
+    /// How many legend lines the entries take at a width.
+    static func legendLines(_ entries: [(colour: String, text: String, dash: String?)], width: Double) -> Int {
+        var lines = entries.isEmpty ? 0 : 1, x = 0.0
+        for entry in entries {
+            let advance = 26 + TextMetrics.width(of: entry.text, fontSize: 8)
+            if x > 0 && x + advance > width {
+                lines += 1
+                x = 0
+            }
+            x += advance
+        }
+        return lines
     }
 
     /// Fill and stroke per kind.
@@ -63,7 +182,7 @@ public struct SVGRenderer {
         }
     }
 
-    func drawView(_ view: DocumentView, id: String, frame: Rect, into svg: inout SVGWriter) {
+    func drawView(_ view: DocumentView, id: String, frame: Rect, placer: inout CaptionPlacer, into svg: inout SVGWriter) {
         let (fill, stroke) = Self.colours(view.kind)
         svg.rect(frame, fill: fill, stroke: stroke, width: 1, radius: view.kind == .button || view.kind == .switch ? 4 : 0)
         if let text = view.text, !text.isEmpty {
@@ -77,11 +196,18 @@ public struct SVGRenderer {
                 let width = TextMetrics.width(of: line, fontSize: view.fontSize)
                 let x = view.kind == .button ? frame.minX + (frame.width - width) / 2 : frame.minX + inset
                 svg.text(String(line), x: x, y: y, size: view.fontSize, fill: view.kind == .button ? "#1d4ed8" : "#222222")
+                placer.reserve(String(line), x: x, baseline: y, size: view.fontSize)
                 y += lineHeight
             }
         }
-        svg.text(id, x: frame.minX + 1, y: frame.minY - 2, size: 8, fill: stroke)
+        let y = placer.place(id, x: frame.minX + 1, baseline: frame.minY - 2, size: 8)
+        svg.text(id, x: frame.minX + 1, y: y, size: 8, fill: stroke)
     }
+}
+
+extension Float {
+    /// A priority as written: `750`, or `750.5`.
+    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
 }
 
 /// Numbers as SVG wants them: at most two decimals, no trailing zeros. Whole numbers of
