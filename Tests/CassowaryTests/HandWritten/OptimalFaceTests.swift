@@ -148,4 +148,44 @@ struct OptimalFaceTests {
         #expect(undetermined >= 50, "\(undetermined) undetermined variables")
         #expect(boundedTies >= 5, "\(boundedTies) bounded ranges wider than a point")
     }
+
+    @Test("random systems: holding every preference's error leaves what a system holding their values leaves",
+          arguments: [SolverMode.default, .markers])
+    func holdingPreferences(mode: SolverMode) throws {
+        var checked = 0, trades = 0
+        for seed in UInt64(1)...200 {
+            var system = RandomSystem(seed: seed)
+            let solver = mode.makeSolver()
+            var added: [Constraint] = []
+            for _ in 0..<Int.random(in: 1...7, using: &system.rng) {
+                let c = system.constraint()
+                if (try? solver.addConstraint(c)) != nil { added.append(c) }
+            }
+            solver.updateVariables()
+            // The same required constraints, and each preference held where it is: an
+            // equality (or a violated inequality) at its current value, a satisfied
+            // inequality as a required one (its error stays zero while it holds).
+            let held = Solver()
+            for c in added {
+                let value = c.expression.value
+                if c.strength.isRequired {
+                    try held.addConstraint(c)
+                } else if c.relation == .equal || abs(value) > 1e-9 && ((c.relation == .greaterThanOrEqual) == (value < 0)) {
+                    try held.addConstraint(Constraint(Expression(c.expression.terms, constant: c.expression.constant - value), .equal))
+                } else {
+                    try held.addConstraint(Constraint(c.expression, c.relation))
+                }
+            }
+            held.updateVariables()
+            for variable in system.variables {
+                let expression = Expression([Term(variable)])
+                let exact = solver.isDetermined(expression, holdingPreferences: true)
+                #expect(exact == held.isDetermined(expression), "seed \(seed): \(variable.name)")
+                if exact && !solver.isDetermined(expression) { trades += 1 }
+                checked += 1
+            }
+        }
+        // Some variables are free only by trading preferences of equal strength.
+        #expect(checked > 500 && trades >= 5, "\(checked) checked, \(trades) free only by trades")
+    }
 }
