@@ -32,14 +32,7 @@ struct AmbiguityTests {
 
     @Test("two labels of equal hugging in a row share the slack ambiguously; unequal hugging decides")
     func contentPriorityAmbiguity() throws {
-        let root = makeRoot(320, 100)
-        let name = SizedView("name", 60, 20), date = SizedView("date", 80, 20)
-        root.addSubview(name)
-        root.addSubview(date)
-        try LayoutConstraint.activate(LayoutConstraint.constraints(withVisualFormat: "H:|-[name]-[date]-|",
-                                                                   views: ["name": name, "date": date])
-                                      + [name.topAnchor.constraint(equalTo: root.topAnchor),
-                                         date.topAnchor.constraint(equalTo: root.topAnchor)])
+        let (root, name, date) = try makeLabelRow()
         root.layoutIfNeeded()
         #expect(name.ambiguousFrameComponents == [.width])
         #expect(date.ambiguousFrameComponents == [.x, .width])

@@ -50,14 +50,7 @@ struct LayoutIssuesTests {
 
     @Test("equal hugging in a row is a content priority ambiguity, with the change that settles it")
     func contentPriority() throws {
-        let root = makeRoot(320, 100)
-        let name = SizedView("name", 60, 20), date = SizedView("date", 80, 20)
-        root.addSubview(name)
-        root.addSubview(date)
-        try LayoutConstraint.activate(LayoutConstraint.constraints(withVisualFormat: "H:|-[name]-[date]-|",
-                                                                   views: ["name": name, "date": date])
-                                      + LayoutConstraint.constraints(withVisualFormat: "V:|-[name]", views: ["name": name])
-                                      + LayoutConstraint.constraints(withVisualFormat: "V:|-[date]", views: ["date": date]))
+        let (root, name, _) = try makeLabelRow()
         let issues = root.layoutIssues()
         #expect(issues.map(\.description) == ["'name': Content Priority Ambiguity: Decrease horizontal hugging of 'name' from 250 to 249"])
         #expect(issues.first?.views.map(\.description) == ["name", "date"])

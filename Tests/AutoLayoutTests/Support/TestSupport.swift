@@ -13,6 +13,20 @@ final class SizedView: LayoutView {
     override var intrinsicContentSize: Size { size }
 }
 
+/// Two labels in a row across a 320×100 root, `H:|-[name]-[date]-|`, their tops on the
+/// root's: 60 and 80 wide with 152 points to share at equal hugging, an ambiguous layout.
+func makeLabelRow() throws -> (root: LayoutView, name: SizedView, date: SizedView) {
+    let root = makeRoot(320, 100)
+    let name = SizedView("name", 60, 20), date = SizedView("date", 80, 20)
+    root.addSubview(name)
+    root.addSubview(date)
+    try LayoutConstraint.activate(LayoutConstraint.constraints(withVisualFormat: "H:|-[name]-[date]-|",
+                                                               views: ["name": name, "date": date])
+                                  + [name.topAnchor.constraint(equalTo: root.topAnchor),
+                                     date.topAnchor.constraint(equalTo: root.topAnchor)])
+    return (root, name, date)
+}
+
 /// A root of the given size and a constrained child, for attribute tests.
 func makeRoot(_ width: Double = 300, _ height: Double = 200) -> LayoutView {
     LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: width, height: height))
