@@ -80,12 +80,31 @@ extension LayoutConstraint {
     /// `h=--& v=--&`, and are equations. A content size with both priorities is
     /// `<ContentSizeLayoutConstraint:0x… v.width == 97 Hug:250 CompressionResistance:750   (active)>`,
     /// as UIKit prints it. Constraints the engine made are active while it holds them.
-    var appleDescription: String {
-        let address = UInt(bitPattern: ObjectIdentifier(self))
+    var appleDescription: String { description(withAddress: true) }
+
+    /// ``appleDescription`` for a log that runs compare as text: the constraint's address
+    /// only when an item it names has no identifier (its body then names that item by its
+    /// address anyway); otherwise the body is a stable name and the address is left out.
+    var logDescription: String {
+        let named = items.allSatisfy { item in
+            switch item {
+            case let view as LayoutView: !(view.identifier ?? "").isEmpty
+            case let guide as LayoutGuide: !guide.identifier.isEmpty
+            default: false
+            }
+        }
+        return description(withAddress: !named)
+    }
+
+    private func description(withAddress: Bool) -> String {
         let twoSided = compressionPriority != nil
         var text = origin == .autoresizing ? "<AutoresizingMaskLayoutConstraint"
             : twoSided ? "<ContentSizeLayoutConstraint" : "<LayoutConstraint"
-        text += ":0x\(String(address % 0x1_0000_0000, radix: 16)) "
+        if withAddress {
+            let address = UInt(bitPattern: ObjectIdentifier(self))
+            text += ":0x\(String(address % 0x1_0000_0000, radix: 16))"
+        }
+        text += " "
         if let identifier, !identifier.isEmpty, !twoSided {
             text += origin == .autoresizing ? "\(identifier) " : "'\(identifier)' "
         }

@@ -14,7 +14,9 @@ public enum LayoutDiagnostic: CustomStringConvertible {
     /// layout when the engine stopped after `passes` passes.
     case layoutFeedbackLoop(views: [LayoutView], passes: Int)
 
-    /// Apple's log, in Apple's words where it has them.
+    /// Apple's log, in Apple's words where it has them. Constraints are described as
+    /// Apple describes them, without their address where every item they name has an
+    /// identifier, so the same layout logs the same text every run.
     public var description: String {
         switch self {
         case .unsatisfiable(let constraint, let conflicts, let broken):
@@ -24,7 +26,9 @@ public enum LayoutDiagnostic: CustomStringConvertible {
                          "\t\t(1) look at each constraint and try to figure out which you don't expect;",
                          "\t\t(2) find the code that added the unwanted constraint or constraints and fix it.",
                          "("]
-            for c in conflicts + [constraint] where !lines.contains("    \(c)") { lines.append("    \(c)") }
+            for c in conflicts + [constraint] where !lines.contains("    \(c.logDescription)") {
+                lines.append("    \(c.logDescription)")
+            }
             lines.append(")")
             if (conflicts + [constraint]).contains(where: \.isAutoresizingConstraint) {
                 lines.insert("\t(Note: If you're seeing NSAutoresizingMaskLayoutConstraints that you don't understand, "
@@ -33,13 +37,13 @@ public enum LayoutDiagnostic: CustomStringConvertible {
             }
             lines.append("")
             lines.append("Will attempt to recover by breaking constraint ")
-            lines.append("\(broken)")
+            lines.append(broken.logDescription)
             lines.append(broken.isAutoresizingConstraint
                 ? "(Broken as a constraint made from an autoresizing mask: those go first, then the one activated last.)"
                 : "(Broken as the constraint activated last: the set has no constraint made from an autoresizing mask, which would go first.)")
             return lines.joined(separator: "\n")
         case .rejected(let constraint, let error):
-            return "Rejected \(constraint): \(error)"
+            return "Rejected \(constraint.logDescription): \(error)"
         case .rejectedValue(let view, let error):
             return "Rejected a value for \(view): \(error)"
         case .layoutFeedbackLoop(let views, let passes):

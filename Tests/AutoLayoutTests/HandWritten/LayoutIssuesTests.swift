@@ -155,4 +155,21 @@ struct LayoutIssuesTests {
         #expect(issue.message.contains("cannot all hold; the engine broke 'button.width == 100', "
                                        + "made from an autoresizing mask (those go first)"), "\(issue.message)")
     }
+
+    @Test("the conflict log is the same text for the same layout: no addresses where views have identifiers")
+    func deterministicLog() throws {
+        func log(named: Bool) throws -> String {
+            let (root, box) = try Self.box { root, box in
+                [box.leadingAnchor.constraint(equalTo: root.leadingAnchor), box.topAnchor.constraint(equalTo: root.topAnchor),
+                 box.heightAnchor.constraint(equalToConstant: 40),
+                 box.widthAnchor.constraint(equalToConstant: 100), box.widthAnchor.constraint(equalToConstant: 130)]
+            }
+            if !named { box.identifier = nil }
+            return root.layoutDiagnostics.map(\.description).joined(separator: "\n")
+        }
+        let first = try log(named: true), second = try log(named: true)
+        #expect(first == second && !first.contains("0x") && first.contains("<LayoutConstraint H:[box(130)]   (active)>"), "\(first)")
+        // A view without an identifier is named by its address, and so are its constraints.
+        #expect(try log(named: false).contains("<LayoutConstraint:0x"))
+    }
 }
