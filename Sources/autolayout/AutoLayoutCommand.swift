@@ -101,8 +101,8 @@ struct DocumentOptions: ParsableArguments {
                 guard !issues.isEmpty else { continue }
                 printError("at \(format(layout.size.width))x\(format(layout.size.height)):")
                 for issue in issues.prefix(DocumentOptions.shownIssues) {
-                    let severity = issue.kind.isWarning ? "warning" : "error"
-                    printError("\(CheckCommand.location(of: issue, in: layout, file: file)): \(severity): \(issue)")
+                    printError("\(CheckCommand.location(of: issue, in: layout, file: file)): "
+                               + "\(CheckCommand.severity(of: issue)): \(issue)")
                 }
                 if issues.count > DocumentOptions.shownIssues {
                     printError("... and \(issues.count - DocumentOptions.shownIssues) more issues (`autolayout check` lists them all)")

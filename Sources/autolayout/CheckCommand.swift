@@ -53,7 +53,7 @@ struct CheckCommand: ParsableCommand {
             }
             out += "\(size): \(issues.count) issue\(issues.count == 1 ? "" : "s")\n"
             for issue in issues {
-                out += "\(location(of: issue, in: layout, file: file)): \(issue.kind.isWarning ? "warning" : "error"): \(issue)\n"
+                out += "\(location(of: issue, in: layout, file: file)): \(severity(of: issue)): \(issue)\n"
                 for constraint in issue.constraints {
                     guard let position = layout.position(of: constraint) else { continue }
                     out += "\(file):\(position): note: \(constraint.equationDescription)\n"
@@ -63,12 +63,21 @@ struct CheckCommand: ParsableCommand {
         return out
     }
 
-    /// Where to point at an issue: its first constraint the document wrote, else its view.
-    static func location(of issue: LayoutIssue, in layout: DocumentLayout, file: String) -> String {
-        let position = issue.constraints.lazy.compactMap { layout.position(of: $0) }.first
+    /// Where the document wrote what an issue is about: its first constraint the document
+    /// wrote, else its first view.
+    static func position(of issue: LayoutIssue, in layout: DocumentLayout) -> SourcePosition? {
+        issue.constraints.lazy.compactMap { layout.position(of: $0) }.first
             ?? issue.views.lazy.compactMap { layout.position(of: $0) }.first
-        return position.map { "\(file):\($0)" } ?? file
     }
+
+    /// Where to point at an issue: `FILE:LINE:COLUMN` (see ``position(of:in:)``), or the
+    /// file alone.
+    static func location(of issue: LayoutIssue, in layout: DocumentLayout, file: String) -> String {
+        position(of: issue, in: layout).map { "\(file):\($0)" } ?? file
+    }
+
+    /// `warning` or `error`, as the lines and the JSON say it.
+    static func severity(of issue: LayoutIssue) -> String { issue.kind.isWarning ? "warning" : "error" }
 
     struct Output: Encodable {
         struct Place: Encodable { let line, column: Int }
@@ -94,13 +103,11 @@ struct CheckCommand: ParsableCommand {
     static func issues(_ issues: [LayoutIssue], in layout: DocumentLayout) -> [Output.Issue] {
         func place(_ position: SourcePosition?) -> Output.Place? { position.map { Output.Place(line: $0.line, column: $0.column) } }
         return issues.map { issue in
-            let position = issue.constraints.lazy.compactMap { layout.position(of: $0) }.first
-                ?? issue.views.lazy.compactMap { layout.position(of: $0) }.first
-            return Output.Issue(kind: issue.kind.rawValue, severity: issue.kind.isWarning ? "warning" : "error",
-                                message: issue.message, views: issue.views.map(\.description),
-                                constraints: issue.constraints.map {
-                                    Output.Constraint(description: $0.equationDescription, place: place(layout.position(of: $0)))
-                                }, place: place(position))
+            Output.Issue(kind: issue.kind.rawValue, severity: severity(of: issue),
+                         message: issue.message, views: issue.views.map(\.description),
+                         constraints: issue.constraints.map {
+                             Output.Constraint(description: $0.equationDescription, place: place(layout.position(of: $0)))
+                         }, place: place(position(of: issue, in: layout)))
         }
     }
 

@@ -16,10 +16,13 @@ extension LayoutView {
         let views = subtree()
         var issues = engine.conflictIssues(among: views)
         var tiedAxes = Set<TieKey>()
+        // Each view's open components, decided once: a tie reads its siblings' too.
+        var open: [Identity: FrameComponents] = [:]
+        for view in views where view !== engine.root { open[Identity(view)] = engine.ambiguousComponents(of: view) }
         for view in views where view !== engine.root {
-            let open = engine.ambiguousComponents(of: view)
-            issues += engine.ambiguityIssues(of: view, open: open, reportedTies: &tiedAxes)
-            issues += view.sizeIssues(open: open)
+            let components = open[Identity(view)]!
+            issues += engine.ambiguityIssues(of: view, open: components, known: open, reportedTies: &tiedAxes)
+            issues += view.sizeIssues(open: components)
         }
         for view in views {
             for constraint in view.constraints { issues += engine.unmetIssue(constraint).map { [$0] } ?? [] }
@@ -116,10 +119,12 @@ extension LayoutEngine {
         return issues
     }
 
-    /// A view's open frame components (`open`) as issues, per axis: "Need constraints for" when the
-    /// constraints leave them open, or a tie when only preferences of equal priority
-    /// trading with each other do (reported once for the views of a superview on an axis).
-    func ambiguityIssues(of view: LayoutView, open: FrameComponents, reportedTies: inout Set<TieKey>) -> [LayoutIssue] {
+    /// A view's open frame components (`open`) as issues, per axis: "Need constraints for"
+    /// when the constraints leave them open, or a tie when only preferences of equal
+    /// priority trading with each other do (reported once for the views of a superview on
+    /// an axis). `known` holds the open components already decided for other views.
+    func ambiguityIssues(of view: LayoutView, open: FrameComponents, known: [Identity: FrameComponents],
+                         reportedTies: inout Set<TieKey>) -> [LayoutIssue] {
         guard !open.isEmpty else { return [] }
         let frame = frameExpressions(of: view)
         var issues: [LayoutIssue] = []
@@ -145,7 +150,7 @@ extension LayoutEngine {
                 issues.append(LayoutIssue(kind: .missingConstraints, views: [view], constraints: [],
                                           message: "Need constraints for: \(text)"))
             } else if reportedTies.insert(TieKey(superview: view.superview.map { Identity($0) }, axis: axis)).inserted {
-                issues.append(tieIssue(of: view, along: axis))
+                issues.append(tieIssue(of: view, along: axis, known: known))
             }
         }
         return issues
@@ -162,9 +167,11 @@ extension LayoutEngine {
     /// that settles it (the weakest hugging, or compression resistance when the views are
     /// squeezed, lowered by one on the first view that has it); else a tie between
     /// optional constraints of equal priority.
-    private func tieIssue(of view: LayoutView, along axis: LayoutAxis) -> LayoutIssue {
+    private func tieIssue(of view: LayoutView, along axis: LayoutAxis, known: [Identity: FrameComponents]) -> LayoutIssue {
         let siblings = view.superview?.subviews ?? [view]
-        let tied = siblings.filter { !ambiguousComponents(of: $0).intersection(.along(axis)).isEmpty }
+        let tied = siblings.filter {
+            !(known[Identity($0)] ?? ambiguousComponents(of: $0)).intersection(.along(axis)).isEmpty
+        }
         let sized = tied.filter { ($0.currentIntrinsicSize()[axis]) >= 0 }
         guard !sized.isEmpty else {
             return LayoutIssue(kind: .equalPriorityTie, views: tied, constraints: [],

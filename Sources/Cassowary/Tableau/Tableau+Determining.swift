@@ -33,21 +33,15 @@ extension Tableau {
         }
         while let variable = queue.popLast() {
             for slot in unmarked[Identity(variable)] ?? [] { take(slot) }
-            var target = variable
-            var member: Int32?
-            if usesClasses, let m = classes.member(of: variable) {
-                let klass = classes.members[Int(m)].klass
-                guard let anchor = classes.anchor(of: klass) else {
-                    // A class of constants: the links down to the ground.
-                    for slot in pathSlots(from: m, to: EqualityClasses.ground) { take(slot) }
-                    continue
-                }
-                member = m
-                target = anchor
+            let stand = standIn(for: variable)
+            guard let target = stand.variable else {
+                // A class of constants: the links down to the ground.
+                for slot in pathSlots(from: stand.member!, to: EqualityClasses.ground) { take(slot) }
+                continue
             }
+            let member = stand.member
             guard let symbol = registeredSymbol(of: target) else { continue }
-            let cells = rows[symbol.index].map { expanded($0).cells } ?? [Cell(symbol: symbol, coefficient: 1)]
-            for cell in cells where !nearZero(cell.coefficient) {
+            for cell in parametricRow(of: symbol).cells where !nearZero(cell.coefficient) {
                 guard let slot = owners[cell.symbol.index] else { continue }
                 take(slot)
                 // The constraint fixes the class through the members it names: the links

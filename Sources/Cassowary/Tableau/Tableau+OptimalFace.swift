@@ -52,29 +52,30 @@ extension Tableau {
         let a = freePart(of: parametricForm(of: first, constant: 0, unknown: &unknown).cells, options)
         let b = freePart(of: parametricForm(of: second, constant: 0, unknown: &unknown).cells, options)
         var program = faceProgram(around: Array(Set(a.keys).union(b.keys)), options)
-        func moves(_ form: [Int: Double]) -> Bool {
-            !form.isEmpty && (program.maximum(of: form) > 1e-7 || program.maximum(of: form.mapValues { -$0 }) > 1e-7)
-        }
-        let aMoves = moves(a), bMoves = moves(b)
-        guard aMoves && bMoves else { return aMoves || bMoves ? 1 : 0 }
-        // Another solution where `a` differs: if the two move as one, `b - ratio · a` is
-        // then the same on every solution, with the ratio of their changes to get there.
-        var change: [Int: Double]
-        switch program.optimum(of: a) {
-        case .bounded(let value, let point) where value > 1e-7: change = point
-        case .unbounded(let direction): change = direction
-        default:
-            switch program.optimum(of: a.mapValues { -$0 }) {
-            case .bounded(_, let point): change = point
-            case .unbounded(let direction): change = direction
+        /// A change of the symbols, within the face, that moves `form`: a point of the face
+        /// where it is higher or lower than now, or a ray along which it grows; nil when
+        /// `form` is the same everywhere on the face.
+        func moving(_ form: [Int: Double]) -> [Int: Double]? {
+            guard !form.isEmpty else { return nil }
+            for sign in [1.0, -1.0] {
+                switch program.optimum(of: form.mapValues { sign * $0 }) {
+                case .bounded(let value, let point) where value > 1e-7: return point
+                case .unbounded(let direction): return direction
+                default: continue
+                }
             }
+            return nil
         }
+        let aChange = moving(a), bMoves = moving(b) != nil
+        guard let change = aChange, bMoves else { return aChange != nil || bMoves ? 1 : 0 }
+        // If the two move as one, `b - ratio · a` is the same on every solution, with the
+        // ratio of their changes along the change that moves `a`.
         func along(_ form: [Int: Double]) -> Double { form.reduce(0) { $0 + $1.value * (change[$1.key] ?? 0) } }
         let ratio = along(b) / along(a)
         var rest = b
         for (index, coefficient) in a { rest[index, default: 0] -= ratio * coefficient }
         rest = rest.filter { !nearZero($0.value) }
-        return moves(rest) ? 2 : 1
+        return moving(rest) != nil ? 2 : 1
     }
 
     /// The expression over parametric symbols (by index, each once, in index order), with
@@ -88,13 +89,9 @@ extension Tableau {
         var value = constant
         var cells: [(Int, Double)] = []
         for term in terms where !nearZero(term.coefficient) {
-            var variable = term.variable
-            if usesClasses, let member = classes.member(of: variable) {
-                let klass = classes.members[Int(member)].klass
-                value += term.coefficient * classes.members[Int(member)].offset
-                guard let anchor = classes.anchor(of: klass) else { continue }  // the ground: a constant
-                variable = anchor
-            }
+            let stand = standIn(for: term.variable)
+            value += term.coefficient * stand.offset
+            guard let variable = stand.variable else { continue }  // the ground: a constant
             guard let symbol = registeredSymbol(of: variable) else {
                 let index = unknown[Identity(variable)] ?? symbolCount + unknown.count
                 unknown[Identity(variable)] = index
@@ -102,13 +99,9 @@ extension Tableau {
                 value += term.coefficient * variable.value
                 continue
             }
-            if let row = rows[symbol.index] {
-                let plain = expanded(row)
-                value += term.coefficient * plain.constant
-                for cell in plain.cells { cells.append((cell.symbol.index, term.coefficient * cell.coefficient)) }
-            } else {
-                cells.append((symbol.index, term.coefficient))
-            }
+            let plain = parametricRow(of: symbol)
+            value += term.coefficient * plain.constant
+            for cell in plain.cells { cells.append((cell.symbol.index, term.coefficient * cell.coefficient)) }
         }
         // Each symbol once: the terms' rows may share symbols (a width's two edges).
         cells.sort { $0.0 < $1.0 }
@@ -122,6 +115,21 @@ extension Tableau {
             }
         }
         return (value, combined)
+    }
+
+    /// The variable the tableau holds for `variable`: the variable itself, or for a member
+    /// of an equality class its class's anchor (nil for the ground, whose members are
+    /// constants), with the member's offset from it and the member.
+    mutating func standIn(for variable: Variable) -> (variable: Variable?, offset: Double, member: Int32?) {
+        guard usesClasses, let member = classes.member(of: variable) else { return (variable, 0, nil) }
+        let klass = classes.members[Int(member)].klass
+        return (classes.anchor(of: klass), classes.members[Int(member)].offset, member)
+    }
+
+    /// A symbol over parametric symbols: its row with references expanded when it is basic,
+    /// else itself (at its value now, 0).
+    mutating func parametricRow(of symbol: Symbol) -> Row {
+        rows[symbol.index].map { expanded($0) } ?? Row(constant: 0, cells: [Cell(symbol: symbol, coefficient: 1)])
     }
 
     /// The cells of symbols free on the face (see ``isFreeOnFace(_:_:)``), by symbol.
