@@ -78,6 +78,8 @@ struct DocumentOptions: ParsableArguments {
 
     /// Loads the document and lays it out at each size; prints errors and exits with 1.
     func layouts() throws -> (LayoutDocument, [DocumentLayout]) {
+        // The engine's diagnostics are printed under each size (see `report`), not logged.
+        LayoutLog.destination = .silent
         do {
             let document = try LayoutDocument.load(contentsOf: file)
             let sizes = self.sizes.isEmpty ? document.sizes : self.sizes.map(\.size)

@@ -9,7 +9,8 @@ extension LayoutEngine {
     /// with, or a number the solver refused.
     ///
     /// Which constraint of a conflict is broken is decided by a fixed rule: one made from a
-    /// view's autoresizing mask when the set has one the solver holds (the last of them),
+    /// view's autoresizing mask when the set has one (the last of them; a view placed
+    /// through a frame alias is unaliased first, so that its constraint can be broken),
     /// since a translated view is most often one its author forgot to switch to
     /// constraints; otherwise the one activated last, `constraint`.
     func breakConstraint(_ constraint: LayoutConstraint, because error: SolverError) {
@@ -26,8 +27,20 @@ extension LayoutEngine {
         for c in aliasConstraints(readBy: [constraint] + conflicts) where !conflicts.contains(where: { $0 === c }) {
             conflicts.append(c)
         }
-        let victim = constraint.origin == .autoresizing ? nil
+        // An autoresizing width or height is lowered with its left or top (as the far
+        // edge, see ``autoresizingCompanion(of:)``), so the set holds that one too.
+        for (index, c) in conflicts.enumerated().reversed() where c.origin == .autoresizing {
+            if let companion = autoresizingCompanion(of: c), !conflicts.contains(where: { $0 === companion }) {
+                conflicts.insert(companion, at: index)
+            }
+        }
+        var victim = constraint.origin == .autoresizing ? nil
             : conflicts.last { $0.origin == .autoresizing && lowering(of: $0) != nil }
+        if victim == nil, constraint.origin != .autoresizing,
+           let aliased = conflicts.last(where: { $0.origin == .autoresizing && lowering(of: $0) == nil }),
+           let view = aliased.firstItem as? LayoutView, unalias(view) {
+            victim = aliased
+        }
         if let victim, breakInstead(victim, keeping: constraint) {
             report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: victim))
             return
@@ -41,16 +54,29 @@ extension LayoutEngine {
     private func breakInstead(_ victim: LayoutConstraint, keeping constraint: LayoutConstraint) -> Bool {
         guard let old = lowering(of: victim) else { return false }
         try? solver.removeConstraint(old)
+        broken.append(victim)
+        // An autoresizing width lowered with this left (as the right edge) must now hold
+        // alone, as UIKit's would: lowered again, without the broken left.
+        let dependent = autoresizingDependent(of: victim)
+        let dependentOld = dependent.flatMap { lowering(of: $0) }
+        if let dependent, let dependentOld {
+            let alone = lower(dependent)
+            if (try? solver.replaceConstraint(dependentOld, with: alone)) != nil { setLowering(alone, of: dependent) }
+        }
         let lowered = lower(constraint)
         do {
             try solver.addConstraint(lowered)
         } catch {
+            broken.removeLast()
+            if let dependent, let dependentOld, let now = lowering(of: dependent), now !== dependentOld {
+                try? solver.replaceConstraint(now, with: dependentOld)
+                setLowering(dependentOld, of: dependent)
+            }
             try? solver.addConstraint(old)
             return false
         }
         setLowering(nil, of: victim)
         setLowering(lowered, of: constraint)
-        broken.append(victim)
         changed = true
         return true
     }
@@ -69,7 +95,8 @@ extension LayoutEngine {
         return owners
     }
 
-    /// Keeps a diagnostic (see ``DiagnosticLog``) and passes it to the root's handler.
+    /// Keeps a diagnostic (see ``DiagnosticLog``) and passes it to the root's handler, or
+    /// to ``LayoutLog`` when the root has none.
     /// Conflicts among queued constraints are found first (by flushing), so diagnostics
     /// come in the order things happened;
     /// `flushing: false` skips that from inside the engine's own work of installing
@@ -77,7 +104,7 @@ extension LayoutEngine {
     func report(_ diagnostic: LayoutDiagnostic, flushing: Bool = true) {
         if flushing { flush() }
         log.append(diagnostic)
-        root.layoutDiagnosticsHandler?(diagnostic)
+        if let handler = root.layoutDiagnosticsHandler { handler(diagnostic) } else { LayoutLog.log(diagnostic) }
     }
 }
 
@@ -106,6 +133,7 @@ extension LayoutView {
     /// Called with every diagnostic of the hierarchy this view is the root of, in the order
     /// they happen. A conflict among newly activated constraints is found when the engine
     /// next solves (see ``LayoutConstraint/activate()``), and before any later diagnostic.
+    /// While it is set, the hierarchy's diagnostics go to it instead of ``LayoutLog``.
     public var layoutDiagnosticsHandler: ((LayoutDiagnostic) -> Void)? {
         get { diagnosticsHandlerStorage }
         set { diagnosticsHandlerStorage = newValue }

@@ -18,6 +18,8 @@ public struct LayoutIssue: CustomStringConvertible {
         /// A view's width or height came out negative.
         case negativeSize
         /// A view is smaller than its content along an axis where it resists compression.
+        /// The message says "its text is cut off" for a view with a first baseline (one
+        /// that shows text), "its content is cut off" otherwise.
         case compressedContent
         /// A view lies partly or wholly outside its superview's bounds.
         case outsideSuperview

@@ -44,11 +44,13 @@ extension LayoutView {
                                       message: "Its \(axis.sizeName) is \(points(value)): the constraints push it below zero"))
         }
         let intrinsic = currentIntrinsicSize()
+        // A view with a text baseline shows text (labels, buttons, text fields).
+        let content = firstBaselineOffsetFromTop != nil ? "text" : "content"
         for (axis, has) in sizes where intrinsic[axis] >= 0 && has >= -LayoutEngine.slack && has < intrinsic[axis] - LayoutEngine.slack {
             let needs = intrinsic[axis]
             issues.append(LayoutIssue(kind: .compressedContent, views: [self], constraints: [],
                                       message: "Needs \(points(needs)) points of \(axis.sizeName) and has \(points(has)): "
-                                               + "its content is cut off"))
+                                               + "its \(content) is cut off"))
         }
         if let parent = superview, open.isEmpty {
             let bounds = parent.bounds, f = frame

@@ -18,6 +18,9 @@ struct FrameAliasState {
     var base: Rect?
     /// False once a writing found no aliased view, until an alias is made again.
     var mayExist = false
+    /// Views whose alias was undone to break one of their autoresizing constraints (see
+    /// ``LayoutEngine/unalias(_:)``): they keep variables of their own while in the hierarchy.
+    var refused: Set<Identity> = []
 }
 
 /// One variable of an aliased view as `constant + Σ coefficient × root variable`, over the
@@ -89,7 +92,8 @@ extension LayoutEngine {
     /// fitting engine), translate its mask, and have the four constraints `left`, `top`,
     /// `width`, `height` against the root.
     func frameAlias(for view: LayoutView, frame: [LayoutConstraint]) -> FrameAlias? {
-        guard frame.count == 4, aliasState.isEnabled, !isScratch, view.superview === root, view !== root else {
+        guard frame.count == 4, aliasState.isEnabled, !isScratch, view.superview === root, view !== root,
+              aliasState.refused.isEmpty || !aliasState.refused.contains(Identity(view)) else {
             return nil
         }
         /// `first == (root attribute) + constant + share × root size`.
@@ -122,7 +126,8 @@ extension LayoutEngine {
     /// making them), or nil when the view is not aliased.
     func deferringAlias(for view: LayoutView) -> FrameAlias? {
         guard aliasState.isEnabled, !isScratch, view.translatesAutoresizingMaskIntoConstraints,
-              let parent = view.superviewReference, parent.toOpaque() == Unmanaged.passUnretained(root).toOpaque()
+              let parent = view.superviewReference, parent.toOpaque() == Unmanaged.passUnretained(root).toOpaque(),
+              aliasState.refused.isEmpty || !aliasState.refused.contains(Identity(view))
         else { return nil }
         let root = parent.takeUnretainedValue()
         let parts = autoresizingParts(for: view, in: root)
@@ -230,6 +235,27 @@ extension LayoutEngine {
             retryPending = retryPending || !broken.isEmpty
             relowerUsers(of: view)
         }
+        return true
+    }
+
+    /// Gives an aliased view variables of its own and puts its autoresizing constraints in
+    /// the solver, so that one of them can be broken in a conflict as any other view's
+    /// would be (see ``breakConstraint(_:because:)``). The view stays unaliased while it is
+    /// in the hierarchy. Returns false when the view is not aliased.
+    func unalias(_ view: LayoutView) -> Bool {
+        guard view.frameAlias != nil else { return false }
+        let frame = madeFrameConstraints(of: view)
+        view.frameAlias = nil
+        aliasState.refused.insert(Identity(view))
+        // Fresh variables, each defined by one equality: these cannot conflict.
+        for constraint in frame {
+            let lowering = lower(constraint)
+            try? solver.addConstraint(lowering)
+            setLowering(lowering, of: constraint)
+        }
+        aliasState.needWriting = true
+        changed = true
+        relowerUsers(of: view)
         return true
     }
 

@@ -77,9 +77,24 @@ extension LayoutEngine {
         guard !failures.isEmpty else { return }
         var owners: [Identity: LayoutConstraint] = [:]
         for (constraint, lowering) in zip(batch, lowerings) { owners[Identity(lowering)] = constraint }
-        for (lowering, error) in failures {
-            guard let constraint = owners[Identity(lowering)] else { continue }
-            setLowering(nil, of: constraint)
+        let failed = failures.map { (owners[Identity($0.0)], $0.1) }
+        for (constraint, _) in failed { if let constraint { setLowering(nil, of: constraint) } }
+        let unaliased = aliasState.refused.count
+        for (constraint, error) in failed {
+            guard let constraint else { continue }
+            // Breaking an earlier one may have unaliased a view this one reads (see
+            // ``unalias(_:)``): lowered again, it reads the view's own variables, and its
+            // conflict names the view's autoresizing constraints.
+            if aliasState.refused.count != unaliased {
+                let lowering = lower(constraint)
+                do {
+                    try solver.addConstraint(lowering)
+                    setLowering(lowering, of: constraint)
+                } catch {
+                    breakConstraint(constraint, because: error)
+                }
+                continue
+            }
             breakConstraint(constraint, because: error)
         }
     }

@@ -63,11 +63,22 @@ extension LayoutEngine {
     /// ``lower(_:)``), which is what makes a nest of views that resize with their
     /// superviews a set of links rather than a chain of rows. The four constraints are made,
     /// changed and removed together, so each holds exactly when the others do.
+    /// Not while the `left` (or `top`) is broken: the width then stands alone.
     func autoresizingCompanion(of c: LayoutConstraint) -> LayoutConstraint? {
         let index = c.firstAttribute == .width ? 2 : c.firstAttribute == .height ? 3 : -1
         guard index >= 0, let view = c.firstHandle?.view, let frame = generatedConstraints(of: view)?.frame,
               frame.count == 4, frame[index] === c else { return nil }
-        return frame[index - 2]
+        let companion = frame[index - 2]
+        return broken.isEmpty || !broken.contains(where: { $0 === companion }) ? companion : nil
+    }
+
+    /// For a view's autoresizing `left` (or `top`) constraint, its `width` (or `height`),
+    /// which is lowered together with it (see ``autoresizingCompanion(of:)``).
+    func autoresizingDependent(of c: LayoutConstraint) -> LayoutConstraint? {
+        let index = c.firstAttribute == .left ? 0 : c.firstAttribute == .top ? 1 : -1
+        guard c.origin == .autoresizing, index >= 0, let view = c.firstHandle?.view,
+              let frame = generatedConstraints(of: view)?.frame, frame.count == 4, frame[index] === c else { return nil }
+        return frame[index + 2]
     }
 
     /// Appends the terms of an autoresizing `left` or `top` constraint (`first − parent edge

@@ -166,6 +166,7 @@ final class LayoutEngine {
         for view in views {
             if !isScratch, case .member = view.engineSlot { view.engineSlot = .none }
             if !exercisePins.isEmpty { releasePin(of: view) }
+            if !aliasState.refused.isEmpty { aliasState.refused.remove(Identity(view)) }
             for constraint in view.constraints { uninstall(constraint) }
             removeGenerated(for: view)
             if tracking.owners != nil { LayoutEngine.removeOwner(view, from: &tracking.owners!) }

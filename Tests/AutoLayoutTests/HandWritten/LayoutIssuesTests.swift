@@ -75,6 +75,13 @@ struct LayoutIssuesTests {
                                        title.topAnchor.constraint(equalTo: root.topAnchor),
                                        title.widthAnchor.constraint(equalToConstant: 120)])
         #expect(Self.descriptions(root) == ["'title': Needs 143 points of width and has 120: its content is cut off"])
+        // A view with a text baseline shows text, and the message says so.
+        let label = TextLine("label", 90, 20)
+        root.addSubview(label)
+        try LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       label.topAnchor.constraint(equalTo: title.bottomAnchor),
+                                       label.widthAnchor.constraint(equalToConstant: 75.5)])
+        #expect(Self.descriptions(root).last == "'label': Needs 90 points of width and has 75.5: its text is cut off")
 
         let outside = try Self.box { root, box in
             [box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 300),
@@ -156,6 +163,41 @@ struct LayoutIssuesTests {
                                        + "made from an autoresizing mask (those go first)"), "\(issue.message)")
     }
 
+    @Test("a translated subview of the root (placed through a frame alias) also loses its autoresizing constraint first")
+    func autoresizingGoesFirstForRootSubviews() throws {
+        let root = makeRoot(375, 667)
+        let button = LayoutView(identifier: "button", frame: Rect(x: 20, y: 20, width: 100, height: 44))
+        root.addSubview(button)
+        root.layoutIfNeeded()
+        let centring = button.centerXAnchor.constraint(equalTo: root.centerXAnchor)
+        let bottom = button.bottomAnchor.constraint(equalTo: root.bottomAnchor, constant: -20)
+        try LayoutConstraint.activate([centring, bottom])
+        root.layoutIfNeeded()
+        // Both of the button's constraints hold; the mask's width and height were broken.
+        #expect(root.brokenConstraints.map(\.logDescription) == [
+            "<AutoresizingMaskLayoutConstraint h=--- v=--- button.width == 100>",
+            "<AutoresizingMaskLayoutConstraint h=--- v=--- button.height == 44>"])
+        #expect(button.frame == Rect(x: 20, y: 20, width: 335, height: 627))
+        // Each conflict lists the mask's edge and size constraints it reads.
+        let lists = root.layoutDiagnostics.compactMap { diagnostic -> [String]? in
+            guard case .unsatisfiable(_, let conflicts, _) = diagnostic else { return nil }
+            return conflicts.map(\.logDescription)
+        }
+        #expect(lists == [
+            ["<LayoutConstraint 'root.width' H:[root(375)]   (active)>",
+             "<AutoresizingMaskLayoutConstraint h=--- v=--- button.left == root.left + 20   (active)>",
+             "<AutoresizingMaskLayoutConstraint h=--- v=--- button.width == 100>"],
+            ["<LayoutConstraint 'root.height' V:[root(667)]   (active)>",
+             "<AutoresizingMaskLayoutConstraint h=--- v=--- button.top == root.top + 20   (active)>",
+             "<AutoresizingMaskLayoutConstraint h=--- v=--- button.height == 44>"]])
+        // Taking the constraints away brings the mask's back, and the frame with them.
+        centring.isActive = false
+        bottom.isActive = false
+        root.layoutIfNeeded()
+        #expect(root.brokenConstraints.isEmpty)
+        #expect(button.frame == Rect(x: 20, y: 20, width: 100, height: 44))
+    }
+
     @Test("the conflict log is the same text for the same layout: no addresses where views have identifiers")
     func deterministicLog() throws {
         func log(named: Bool) throws -> String {
@@ -172,4 +214,17 @@ struct LayoutIssuesTests {
         // A view without an identifier is named by its address, and so are its constraints.
         #expect(try log(named: false).contains("<LayoutConstraint:0x"))
     }
+}
+
+/// A one-line text view: an intrinsic size and a first baseline 16 points down.
+private final class TextLine: LayoutView {
+    let size: Size
+    init(_ identifier: String, _ width: Double, _ height: Double) {
+        size = Size(width: width, height: height)
+        super.init(frame: .zero)
+        self.identifier = identifier
+        translatesAutoresizingMaskIntoConstraints = false
+    }
+    override var intrinsicContentSize: Size { size }
+    override var firstBaselineOffsetFromTop: Double? { 16 }
 }
