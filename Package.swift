@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(
             name: "AutoLayoutTests",
             dependencies: ["AutoLayout", "SeededRandom", "FixtureSupport"],
-            resources: [.copy("Conformance/Fixtures")]
+            resources: [.copy("Conformance/Fixtures"), .copy("Conformance/StackFixtures")]
         ),
         .testTarget(
             name: "LayoutDocumentTests",

@@ -19,8 +19,9 @@ open class LayoutConstraint: CustomStringConvertible {
     /// A name shown in descriptions and logs.
     @exclusivity(unchecked) public var identifier: String?
 
-    /// What made the constraint: the user, or the engine for a view.
-    enum Origin: Equatable { case user, autoresizing, contentSize, guide, root }
+    /// What made the constraint: the user, the engine for a view, or a stack view for its
+    /// arrangement.
+    enum Origin: Equatable { case user, autoresizing, contentSize, guide, root, arrangement }
     // The mutable fields below are only ever accessed briefly (no `inout` spans), so they
     // skip the dynamic exclusivity checks that class properties get otherwise.
     @exclusivity(unchecked) var storedConstant: Double

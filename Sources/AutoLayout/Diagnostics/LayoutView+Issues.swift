@@ -30,8 +30,8 @@ extension LayoutView {
         return issues
     }
 
-    /// Negative sizes, content cut off, and a frame outside the superview's bounds, from the
-    /// components the constraints determine (an `open` one is wherever the solver left it,
+    /// Negative sizes, content cut off, and a frame outside the superview's bounds (the last
+    /// two not for hidden views), from the components the constraints determine (an `open` one is wherever the solver left it,
     /// which says nothing).
     fileprivate func sizeIssues(open: FrameComponents) -> [LayoutIssue] {
         var issues: [LayoutIssue] = []
@@ -43,6 +43,11 @@ extension LayoutView {
             issues.append(LayoutIssue(kind: .negativeSize, views: [self], constraints: [],
                                       message: "Its \(axis.sizeName) is \(points(value)): the constraints push it below zero"))
         }
+        // A hidden view shows nothing: nothing of it is cut off or out of place (a stack's
+        // hidden arranged view is collapsed on purpose).
+        var shown: LayoutView? = self
+        while let view = shown, !view.isHidden { shown = view.superview }
+        guard shown == nil else { return issues }
         let intrinsic = currentIntrinsicSize()
         // A view with a text baseline shows text (labels, buttons, text fields).
         let content = firstBaselineOffsetFromTop != nil ? "text" : "content"
@@ -193,7 +198,9 @@ extension LayoutEngine {
     }
 
     /// An optional constraint the solution does not meet, with its priority, what it asks
-    /// for and what its first item has.
+    /// for and what its first item has. Only the user's: the engine's and a stack's
+    /// optional constraints (content sizes, a stack's fits at 49 and 51 and its ambiguity
+    /// suppression at 25) are preferences that are often unmet by design.
     func unmetIssue(_ constraint: LayoutConstraint) -> LayoutIssue? {
         guard constraint.origin == .user, !constraint.priority.isRequired, let lowering = lowering(of: constraint) else {
             return nil
@@ -241,6 +248,7 @@ extension LayoutConstraint {
         case .contentSize: " (content size)"
         case .guide: " (margins and guides)"
         case .root: " (the root's size)"
+        case .arrangement: " (\(identifier ?? "stack view"))"
         }
         return "'\(equationBody)'" + made
     }

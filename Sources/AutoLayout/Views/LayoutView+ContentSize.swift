@@ -38,6 +38,7 @@ extension LayoutView {
         contentSizing.intrinsicCache = nil
         engineIfAny?.refreshContentSize(for: self)
         setNeedsLayout()
+        superview?.subviewIntrinsicSizeChanged(self)
     }
 
     /// How strongly the view resists growing beyond its intrinsic size along an axis.

@@ -50,12 +50,14 @@ extension LayoutView {
         }
         engine.adopt(view)
         setNeedsLayout()
+        didAddSubview(view)
     }
 
     /// Detaches the view from its superview. Constraints between the view's subtree and
     /// the rest of the old hierarchy are deactivated, as in UIKit.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        parent.willRemoveSubview(self)
         parent.engine.release(self)
         parent.subviews.removeAll { $0 === self }
         parent.engineIfAny?.viewsCache = nil

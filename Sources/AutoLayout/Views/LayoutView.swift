@@ -31,8 +31,11 @@ open class LayoutView: LayoutItem {
     /// The active constraints installed on this view (the closest common ancestor of
     /// their items).
     @exclusivity(unchecked) public internal(set) var constraints: [LayoutConstraint] = []
-    /// Whether the view is hidden. Hidden views keep taking part in layout, as in UIKit.
-    @exclusivity(unchecked) public var isHidden = false
+    /// Whether the view is hidden. Hidden views keep taking part in layout, as in UIKit;
+    /// a hidden arranged view of a ``StackView`` collapses.
+    @exclusivity(unchecked) public var isHidden = false {
+        didSet { if isHidden != oldValue, let parent = superview { parent.subviewHiddenChanged(self) } }
+    }
 
     /// Whether the view's frame and ``autoresizingMask`` become required constraints.
     /// True by default, as in UIKit; set it to false to place the view with constraints.
@@ -159,6 +162,20 @@ open class LayoutView: LayoutItem {
     /// The distance from the last baseline up from the bottom of the alignment rectangle;
     /// 0 by default.
     open var lastBaselineOffsetFromBottom: Double { 0 }
+
+    /// Called when a view is about to stop being a subview of this one (removed, or moved
+    /// elsewhere). Does nothing by default.
+    open func willRemoveSubview(_ subview: LayoutView) {}
+
+    /// Called after a view became a subview of this one. Does nothing by default.
+    open func didAddSubview(_ subview: LayoutView) {}
+
+    /// A subview's ``isHidden`` changed (a stack view rearranges).
+    func subviewHiddenChanged(_ subview: LayoutView) {}
+
+    /// A subview's intrinsic content size was invalidated (a stack view with proportional
+    /// sizes rearranges).
+    func subviewIntrinsicSizeChanged(_ subview: LayoutView) {}
 
     /// Override to add or change constraints in a batch before layout; call super last.
     /// Called bottom-up for views flagged with ``setNeedsUpdateConstraints()``.

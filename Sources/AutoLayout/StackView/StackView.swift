@@ -1,0 +1,155 @@
+/// A view that lays out a row or a column of views, UIKit's `UIStackView`: it makes the
+/// constraints that place its ``arrangedSubviews`` along its ``axis`` by its
+/// ``distribution``, ``alignment`` and ``spacing``.
+///
+/// The constraints it makes carry UIKit's identifiers (`UISV-canvas-connection`,
+/// `UISV-spacing`, `UISV-hiding`, `UISV-alignment`, …) and are installed on the stack, so
+/// they show in descriptions, conflict logs, traces and ``LayoutView/layoutIssues()`` as
+/// they do in Xcode. A hidden arranged view collapses to zero along the axis and the
+/// spacing next to it goes away; showing it brings both back. The constraints are brought
+/// up to date before the next layout (or ``LayoutView/updateConstraintsIfNeeded()``), and a
+/// change touches only those it changes. The stack draws nothing and has no intrinsic size:
+/// it takes its size from its arrangement unless constrained otherwise.
+open class StackView: LayoutView {
+    /// The views the stack arranges, in order. Each is also a subview.
+    public private(set) var arrangedSubviews: [LayoutView] = []
+
+    /// The axis the views are laid out along (horizontal by default).
+    public var axis: LayoutAxis = .horizontal {
+        didSet { if axis != oldValue { setNeedsArrangement() } }
+    }
+    /// How the views are sized and placed along the axis (``Distribution/fill`` by default).
+    public var distribution: Distribution = .fill {
+        didSet { if distribution != oldValue { setNeedsArrangement() } }
+    }
+    /// How the views are placed across the axis (``Alignment/fill`` by default).
+    public var alignment: Alignment = .fill {
+        didSet { if alignment != oldValue { setNeedsArrangement() } }
+    }
+    /// The space between neighbouring views: exact for the fill distributions, a minimum
+    /// for ``Distribution/equalSpacing`` and ``Distribution/equalCentering`` (0 by default).
+    /// ``spacingUseSystem`` asks for the system spacing. A value that is not finite, or is
+    /// beyond ``LayoutLimits/maximumValue``, is refused and reported.
+    public var spacing: Double {
+        get { storedSpacing }
+        set {
+            guard newValue != storedSpacing else { return }
+            if newValue != StackView.spacingUseSystem {
+                do { try LayoutLimits.check(newValue, "spacing") } catch { return refuse(error) }
+            }
+            storedSpacing = newValue
+            setNeedsArrangement()
+        }
+    }
+    /// Whether a vertical stack measures the spacing between views from the last baseline
+    /// of one to the first baseline of the next (false by default).
+    public var isBaselineRelativeArrangement = false {
+        didSet { if isBaselineRelativeArrangement != oldValue { setNeedsArrangement() } }
+    }
+    /// Whether the views are laid out within the stack's layout margins rather than its
+    /// bounds (false by default).
+    public var isLayoutMarginsRelativeArrangement = false {
+        didSet { if isLayoutMarginsRelativeArrangement != oldValue { setNeedsArrangement() } }
+    }
+
+    var storedSpacing = 0.0
+    /// Spacing after particular views (see ``setCustomSpacing(_:after:)``).
+    var customSpacings: [Identity: Double] = [:]
+    /// The constraints the stack made and keeps active, by what each one does.
+    var arrangement: [ArrangementKey: LayoutConstraint] = [:]
+    /// The guide that spans the views across the axis, when the alignment needs one.
+    var spanner: LayoutGuide?
+    /// The guides between neighbouring visible views (equal spacing and centering), by the
+    /// view before each.
+    var gapGuides: [Identity: LayoutGuide] = [:]
+
+    /// A stack view with no arranged views.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+    }
+
+    /// A stack view that arranges these views, in order.
+    public convenience init(arrangedSubviews views: [LayoutView]) {
+        self.init(frame: .zero)
+        for view in views { addArrangedSubview(view) }
+    }
+
+    /// Adds a view to the end of the arrangement, and as a subview (on top) if it is not
+    /// one already. Its ``LayoutView/translatesAutoresizingMaskIntoConstraints`` is turned
+    /// off, as UIKit does.
+    public func addArrangedSubview(_ view: LayoutView) {
+        insertArrangedSubview(view, at: arrangedSubviews.count)
+    }
+
+    /// Inserts a view into the arrangement at an index (clamped to the valid range), and
+    /// adds it as a subview if it is not one already. A view already arranged moves.
+    public func insertArrangedSubview(_ view: LayoutView, at index: Int) {
+        guard view !== self else { return }
+        if let old = arrangedSubviews.firstIndex(where: { $0 === view }) {
+            arrangedSubviews.remove(at: old)
+        }
+        view.translatesAutoresizingMaskIntoConstraints = false
+        arrangedSubviews.insert(view, at: max(0, min(index, arrangedSubviews.count)))
+        if view.superview !== self { addSubview(view) }
+        setNeedsArrangement()
+    }
+
+    /// Takes a view out of the arrangement; it stays a subview, as in UIKit (call
+    /// ``LayoutView/removeFromSuperview()`` to remove it from the stack altogether, which
+    /// also takes it out of the arrangement).
+    public func removeArrangedSubview(_ view: LayoutView) {
+        guard let index = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
+        arrangedSubviews.remove(at: index)
+        customSpacings[Identity(view)] = nil
+        setNeedsArrangement()
+    }
+
+    /// Sets the spacing after one arranged view, in place of ``spacing``;
+    /// ``spacingUseDefault`` goes back to ``spacing``. Refused for a view that is not
+    /// arranged, or a value that is not finite.
+    public func setCustomSpacing(_ spacing: Double, after view: LayoutView) {
+        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
+        if spacing != StackView.spacingUseDefault && spacing != StackView.spacingUseSystem {
+            do { try LayoutLimits.check(spacing, "custom spacing") } catch { return refuse(error) }
+        }
+        let new: Double? = spacing == StackView.spacingUseDefault ? nil : spacing
+        guard customSpacings[Identity(view)] != new else { return }
+        customSpacings[Identity(view)] = new
+        setNeedsArrangement()
+    }
+
+    /// The spacing after an arranged view set by ``setCustomSpacing(_:after:)``, or
+    /// ``spacingUseDefault`` when it has none.
+    public func customSpacing(after view: LayoutView) -> Double {
+        customSpacings[Identity(view)] ?? StackView.spacingUseDefault
+    }
+
+    /// Brings the stack's constraints up to date with its arrangement, then calls super.
+    open override func updateConstraints() {
+        updateArrangement()
+        super.updateConstraints()
+    }
+
+    /// A subview leaving the stack leaves the arrangement too.
+    open override func willRemoveSubview(_ subview: LayoutView) {
+        removeArrangedSubview(subview)
+        super.willRemoveSubview(subview)
+    }
+
+    override func subviewHiddenChanged(_ subview: LayoutView) {
+        if arrangedSubviews.contains(where: { $0 === subview }) { setNeedsArrangement() }
+    }
+
+    override func subviewIntrinsicSizeChanged(_ subview: LayoutView) {
+        // Only proportional sizes read intrinsic sizes.
+        if distribution == .fillProportionally, arrangedSubviews.contains(where: { $0 === subview }) {
+            setNeedsArrangement()
+        }
+    }
+
+    /// Asks for the arrangement to be brought up to date before the next layout.
+    func setNeedsArrangement() {
+        setNeedsUpdateConstraints()
+        setNeedsLayout()
+    }
+}
