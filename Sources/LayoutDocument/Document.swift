@@ -73,8 +73,10 @@ public struct ViewSpec: Sendable {
     public var frame: Rect = .zero
     /// The autoresizing mask.
     public var autoresizingMask: AutoresizingMask = []
-    /// Subviews and guides.
+    /// Subviews and guides; a stack's views are its arranged views, in order.
     public var children: [ViewSpec] = []
+    /// A stack's options (kind `stack` only).
+    public var stack: StackSpec?
     /// Where the view was written.
     public var position: SourcePosition
 

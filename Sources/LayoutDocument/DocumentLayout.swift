@@ -138,7 +138,8 @@ extension LayoutDocument {
                     items[spec.id] = guide
                     continue
                 }
-                let view = DocumentView(spec: spec)
+                let view: LayoutView = spec.kind == .stack ? DocumentStackView() : DocumentView(spec: spec)
+                if spec.kind == .stack { view.identifier = spec.id }
                 view.translatesAutoresizingMaskIntoConstraints = spec.translatesAutoresizingMaskIntoConstraints
                 view.autoresizingMask = spec.autoresizingMask
                 let hugging = spec.hugging ?? spec.kind.defaultHugging
@@ -152,6 +153,13 @@ extension LayoutDocument {
                 parent.addSubview(view)
                 items[spec.id] = view
                 build(spec.children, in: view)
+                if let stack = view as? StackView, let options = spec.stack {
+                    for child in spec.children {
+                        if let arranged = items[child.id] as? LayoutView { stack.addArrangedSubview(arranged) }
+                    }
+                    let views = spec.children.reduce(into: [String: LayoutView]()) { $0[$1.id] = items[$1.id] as? LayoutView }
+                    options.apply(to: stack, at: size, views: views)
+                }
             }
         }
         build(views, in: root)

@@ -7,7 +7,7 @@ extension LayoutDocument {
     static let documentKeys = ["name", "root", "sizes", "size", "direction", "safeArea", "margins", "superviewSpacing",
                                "views", "constraints"]
     static let viewKeys = ["id", "kind", "text", "fontSize", "size", "hugging", "compression", "margins", "hidden",
-                           "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "views"]
+                           "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "views"] + stackKeys
     static let constraintKeys = ["vfl", "equation", "options", "metrics", "id", "priority", "when"]
 
     /// Reads a document from a YAML (or JSON) file.
@@ -168,6 +168,8 @@ struct DocumentParser {
         if spec.kind == .guide, values["frame"] != nil || values["translatesAutoresizingMaskIntoConstraints"] != nil {
             throw reader.error(node, "a guide is placed by constraints only: it has no frame")
         }
+        spec.stack = try stack(values, kind: spec.kind)
+        try checkStack(spec, node: node, values: values)
         return spec
     }
 

@@ -19,6 +19,8 @@ public enum ViewKind: String, Sendable, CaseIterable {
     case stepper
     /// A layout guide: a rectangle in the layout that draws nothing and has no subviews.
     case guide
+    /// A stack view: it arranges its views in a row or a column (see ``StackSpec``).
+    case stack
 
     /// UIKit's content hugging defaults (horizontal, vertical): 251 for labels and image
     /// views, 750 for switches and steppers, 250 otherwise.
@@ -36,7 +38,7 @@ public enum ViewKind: String, Sendable, CaseIterable {
     /// The intrinsic size of a view of this kind with this text; nil on an axis with none.
     public func intrinsicSize(text: String?, fontSize: Double) -> (width: Double?, height: Double?) {
         switch self {
-        case .view, .image, .guide:
+        case .view, .image, .guide, .stack:
             return (nil, nil)
         case .switch:
             return (51, 31)
@@ -51,7 +53,7 @@ public enum ViewKind: String, Sendable, CaseIterable {
 }
 
 /// A view of a laid-out document: its kind, text and intrinsic size.
-public final class DocumentView: LayoutView {
+public final class DocumentView: LayoutView, DocumentElement {
     /// What the view stands for.
     public let kind: ViewKind
     /// Its text, for labels, buttons and text fields.

@@ -48,16 +48,19 @@ public struct SVGRenderer {
                           height: size.height - safe.top - safe.bottom),
                      fill: "none", stroke: "#d9534f", width: 0.75, dash: "4 3")
         }
+        var stacks: [StackView] = []
         for id in layout.order where !layout.isHidden(id) {
             guard let frame = layout.rootFrame(of: id) else { continue }
-            if let view = layout.items[id] as? DocumentView {
+            if let view = layout.items[id] as? DocumentElement {
                 drawView(view, id: id, frame: frame, placer: &placer, into: &svg)
+                if let stack = view as? StackView { stacks.append(stack) }
             } else {
                 svg.rect(frame, fill: "none", stroke: "#9b59b6", width: 1, dash: "3 2")
                 let y = placer.place(id, x: frame.minX + 1, baseline: frame.minY - 2, size: 8)
                 svg.text(id, x: frame.minX + 1, y: y, size: 8, fill: "#9b59b6")
             }
         }
+        for stack in stacks { drawArrangement(of: stack, in: layout, placer: &placer, into: &svg) }
         let lines = ConstraintLines(layout: layout)
         var styles = [ObjectIdentifier: ConstraintLines.Style]()
         for issue in issues { drawIssue(issue, in: layout, styles: &styles, placer: &placer, into: &svg) }
@@ -179,12 +182,14 @@ public struct SVGRenderer {
         case .switch: ("#d7f5e3", "#2e9e5b")
         case .stepper: ("#fdecc8", "#c98a1b")
         case .guide: ("none", "#9b59b6")
+        case .stack: ("none", stackColour)
         }
     }
 
-    func drawView(_ view: DocumentView, id: String, frame: Rect, placer: inout CaptionPlacer, into svg: inout SVGWriter) {
+    func drawView(_ view: DocumentElement, id: String, frame: Rect, placer: inout CaptionPlacer, into svg: inout SVGWriter) {
         let (fill, stroke) = Self.colours(view.kind)
-        svg.rect(frame, fill: fill, stroke: stroke, width: 1, radius: view.kind == .button || view.kind == .switch ? 4 : 0)
+        svg.rect(frame, fill: fill, stroke: stroke, width: 1, dash: view.kind == .stack ? "6 3" : nil,
+                 radius: view.kind == .button || view.kind == .switch ? 4 : 0)
         if let text = view.text, !text.isEmpty {
             let inset = view.kind == .button ? 10.0 : view.kind == .textField ? 7 : 0
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -200,8 +205,9 @@ public struct SVGRenderer {
                 y += lineHeight
             }
         }
-        let y = placer.place(id, x: frame.minX + 1, baseline: frame.minY - 2, size: 8)
-        svg.text(id, x: frame.minX + 1, y: y, size: 8, fill: stroke)
+        let caption = (view as? StackView).map { Self.stackCaption($0, id: id) } ?? id
+        let y = placer.place(caption, x: frame.minX + 1, baseline: frame.minY - 2, size: 8)
+        svg.text(caption, x: frame.minX + 1, y: y, size: 8, fill: stroke)
     }
 }
 

@@ -37,7 +37,7 @@ struct LayoutCommand: ParsableCommand {
             rows.append([rootID, "root", "0", "0", format(layout.size.width), format(layout.size.height), ""])
             for id in layout.order {
                 let frame = layout.frame(of: id) ?? .zero
-                let kind = (layout.items[id] as? DocumentView)?.kind.rawValue ?? "guide"
+                let kind = (layout.items[id] as? DocumentElement)?.kind.rawValue ?? "guide"
                 rows.append([String(repeating: "  ", count: layout.depth(of: id)) + id, kind, format(frame.minX),
                              format(frame.minY), format(frame.width), format(frame.height),
                              layout.isHidden(id) ? "hidden" : ""])
@@ -79,7 +79,7 @@ struct LayoutCommand: ParsableCommand {
                 let frame = layout.frame(of: id) ?? .zero
                 let item = layout.items[id]
                 let parent = (item as? LayoutView)?.superview ?? (item as? LayoutGuide)?.owningView
-                return Output.View(id: id, kind: (item as? DocumentView)?.kind.rawValue ?? "guide",
+                return Output.View(id: id, kind: (item as? DocumentElement)?.kind.rawValue ?? "guide",
                                    superview: parent?.identifier,
                                    frame: .init(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height),
                                    hidden: layout.isHidden(id))

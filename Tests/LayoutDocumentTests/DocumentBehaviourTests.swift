@@ -17,6 +17,30 @@ import Testing
         #expect(layout.frame(of: "a")?.minX == 230 && layout.frame(of: "b")?.minX == 162)
     }
 
+    @Test("a stack: its views arranged, its options varying by size, custom and system spacing")
+    func stack() throws {
+        let text = """
+        sizes: [300x200, 200x300]
+        views:
+          - id: s
+            kind: stack
+            axis: {default: horizontal, when height > width: vertical}
+            spacing: {default: system, when height > width: 2}
+            customSpacing: {a: {default: 20, when height > width: 4}}
+            views:
+              - {id: a, size: [30, 10]}
+              - {id: b, size: [40, 10]}
+              - {id: c, size: [50, 10]}
+        constraints: ["|[s]", "V:|[s]"]
+        """
+        let wide = try Self.layout(text)
+        #expect((wide.items["s"] as? StackView)?.arrangedSubviews.map(\.identifier) == ["a", "b", "c"])
+        #expect(wide.frame(of: "b")?.minX == 50 && wide.frame(of: "c")?.minX == 98 && wide.frame(of: "s")?.width == 148)
+        let tall = try Self.layout(text, at: Size(width: 200, height: 300))
+        #expect(tall.frame(of: "b")?.minY == 14 && tall.frame(of: "c")?.minY == 26 && tall.frame(of: "s")?.height == 36)
+        #expect(tall.brokenConstraints.isEmpty && tall.issues.isEmpty, "\(tall.issues)")
+    }
+
     @Test("a frame with an autoresizing mask follows the root's size")
     func frameAndMask() throws {
         let text = "size: 320x100\nviews:\n  - id: bar\n    frame: [10, 0, 300, 44]\n    autoresizingMask: [flexibleWidth]\n"

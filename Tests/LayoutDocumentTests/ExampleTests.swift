@@ -112,6 +112,72 @@ import Testing
     }
 }
 
+/// The stack-view examples of the Interface Builder talk's app, at portrait and landscape.
+@Suite struct StackExampleTests {
+    @Test("the profile: a 2×2 grid of square photos over the text, beside it in landscape")
+    func profile() throws {
+        let layouts = try ExampleTests.frames("profile.yaml")
+        let name = TextMetrics.size(of: "Sarah, 28", fontSize: 24)
+        let bio = TextMetrics.size(of: "Loves hiking, coffee\nand old maps.", fontSize: 15)
+        let text = name.height + 4 + bio.height
+        // Portrait: a column 343 wide; the grid is square (two photos and 8 between them).
+        let portrait = try #require(layouts[Size(width: 375, height: 667)])
+        let photo = (343 - 8) / 2.0
+        #expect(ExampleTests.close(portrait.frame(of: "profile"), Rect(x: 16, y: 20, width: 343, height: 343 + 16 + text)))
+        #expect(portrait.frame(of: "photos") == Rect(x: 0, y: 0, width: 343, height: 343))
+        #expect(portrait.frame(of: "photo4") == Rect(x: photo + 8, y: 0, width: photo, height: photo))
+        #expect(portrait.frame(of: "bottomRow") == Rect(x: 0, y: photo + 8, width: 343, height: photo))
+        #expect(ExampleTests.close(portrait.frame(of: "details"), Rect(x: 0, y: 359, width: 343, height: text)))
+        // Landscape: a row; the bottom margin caps the grid at 375 − 40, the text takes the rest.
+        let landscape = try #require(layouts[Size(width: 667, height: 375)])
+        let side = 375 - 40.0, small = (side - 8) / 2
+        #expect(landscape.frame(of: "profile") == Rect(x: 16, y: 20, width: 635, height: side))
+        #expect(landscape.frame(of: "photos") == Rect(x: 0, y: 0, width: side, height: side))
+        #expect(landscape.frame(of: "photo2") == Rect(x: small + 8, y: 0, width: small, height: small))
+        #expect(ExampleTests.close(landscape.frame(of: "details"), Rect(x: side + 16, y: 0, width: 635 - side - 16, height: text)))
+        #expect(ExampleTests.close(landscape.frame(of: "bio"), Rect(x: 0, y: name.height + 4, width: 635 - side - 16,
+                                                                    height: bio.height)))
+    }
+
+    @Test("the settings: the slider's row collapses in landscape and the rows under it close up")
+    func settings() throws {
+        let layouts = try ExampleTests.frames("settings.yaml")
+        let save = TextMetrics.lineHeight(fontSize: 17) + 12
+        for (width, shown) in [(375.0, true), (667.0, false)] {
+            let layout = try #require(layouts[Size(width: width, height: width == 375 ? 667 : 375)])
+            let inner = width - 40
+            #expect(layout.frame(of: "notificationsRow") == Rect(x: 0, y: 0, width: inner, height: 31))
+            #expect(layout.frame(of: "notificationsSwitch") == Rect(x: inner - 51, y: 0, width: 51, height: 31))
+            #expect(layout.isHidden("distanceRow") == !shown)
+            let distance = try #require(layout.frame(of: "distanceRow"))
+            #expect(distance == Rect(x: 0, y: 31 + (shown ? 12 : 0), width: inner, height: shown ? 31 : 0))
+            let age: Double = 31 + 12 + (shown ? 31 + 12 : 0)
+            #expect(layout.frame(of: "ageRow") == Rect(x: 0, y: age, width: inner, height: 29))
+            #expect(layout.frame(of: "ageStepper") == Rect(x: inner - 94, y: 0, width: 94, height: 29))
+            #expect(ExampleTests.close(layout.frame(of: "save"), Rect(x: 0, y: age + 29 + 12, width: inner, height: save)))
+            #expect(ExampleTests.close(layout.frame(of: "settings"), Rect(x: 20, y: 40, width: inner, height: age + 29 + 12 + save)))
+        }
+    }
+
+    @Test("the button row: equal widths, centred, closing up around a hidden button")
+    func buttonRow() throws {
+        let layouts = try ExampleTests.frames("button-row.yaml")
+        let widest = TextMetrics.size(of: "Maybe", fontSize: 17).width + 20
+        let height = TextMetrics.lineHeight(fontSize: 17) + 12
+        let portrait = try #require(layouts[Size(width: 375, height: 667)])
+        let three = 3 * widest + 16
+        #expect(ExampleTests.close(portrait.frame(of: "row"), Rect(x: (375 - three) / 2, y: 667 - 40 - height, width: three, height: height)))
+        #expect(ExampleTests.close(portrait.frame(of: "like"), Rect(x: 2 * (widest + 8), y: 0, width: widest, height: height)))
+        // Landscape: "Maybe" is hidden, so the widest title left is "Pass".
+        let landscape = try #require(layouts[Size(width: 667, height: 375)])
+        let each = TextMetrics.size(of: "Pass", fontSize: 17).width + 20, two = 2 * each + 8
+        #expect(landscape.isHidden("maybe"))
+        #expect(ExampleTests.close(landscape.frame(of: "row"), Rect(x: (667 - two) / 2, y: 375 - 40 - height, width: two, height: height)))
+        #expect(ExampleTests.close(landscape.frame(of: "like"), Rect(x: each + 8, y: 0, width: each, height: height)))
+        #expect(landscape.frame(of: "maybe")?.width == 0)
+    }
+}
+
 /// `expectNoLayoutIssues` fails a test once per issue, with its message.
 @Test func expectNoLayoutIssuesRecordsEachIssue() throws {
     let document = try LayoutDocument.load(contentsOf: ExampleTests.examples

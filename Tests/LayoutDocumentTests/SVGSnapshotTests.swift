@@ -36,7 +36,7 @@ import Testing
     func readmeRenders() throws {
         let folder = Self.here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/renders")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".svg") }.sorted()
-        #expect(files.count == 10)
+        #expect(files.count == 16)
         for file in files {
             // NAME-WxH.svg
             let stem = String(file.dropLast(4)), dash = try #require(stem.lastIndex(of: "-"))
