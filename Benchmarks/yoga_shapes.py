@@ -2,7 +2,7 @@
 """The shape benchmark's engine shapes laid out by Yoga (Facebook's flexbox engine, through
 its C API in the `poga` package), for `Benchmarks/shapes.py` to put beside ours.
 
-    python3 Benchmarks/yoga_shapes.py SHAPE N [OP]     # SHAPE: list, screen, row, deep
+    python3 Benchmarks/yoga_shapes.py SHAPE N [OP]     # SHAPE: list, screen, row, deep, stacks
 
 Prints `shape<TAB>N<TAB>metric<TAB>value` lines, as `autolayout-bench shapes` does:
 `baseline_rss_kb` (before the first node), `build_s` (making the nodes and the first
@@ -287,7 +287,77 @@ class DeepShape:
             measure_resize(log, self, self.side, self.side)
 
 
-SHAPES = {"list": ListShape, "screen": ScreenShape, "row": RowShape, "deep": DeepShape}
+class StacksShape:
+    """Our stacks as flexbox: a column 16 from the sides and 8 from the top of N / 4 rows 4
+    apart, each row three items 8 apart: 60 x 20, one that grows from 120 (our hugging 249)
+    and 40 x 20 (row k at (0, 24k, W - 32, 20) in the column). One node fewer per shape
+    than our views (none), so per-view figures compare directly."""
+
+    operations = ("resize", "hide")
+
+    def __init__(self, n):
+        self.rows_count = max(3, n // 4)
+        self.width = 375
+        self.root = node(375, 667)
+
+    def build(self):
+        self.column = node()
+        yg.YGNodeStyleSetMargin(self.column, yg.YGEdge.Left, 16)
+        yg.YGNodeStyleSetMargin(self.column, yg.YGEdge.Right, 16)
+        yg.YGNodeStyleSetMargin(self.column, yg.YGEdge.Top, 8)
+        yg.YGNodeInsertChild(self.root, self.column, 0)
+        self.rows = []
+        for k in range(self.rows_count):
+            row = node()
+            yg.YGNodeStyleSetFlexDirection(row, yg.YGFlexDirection.Row)
+            if k > 0:
+                yg.YGNodeStyleSetMargin(row, yg.YGEdge.Top, 4)
+            first, middle, last = node(60, 20), node(height=20), node(40, 20)
+            yg.YGNodeStyleSetFlexBasis(middle, 120)
+            yg.YGNodeStyleSetFlexGrow(middle, 1)
+            yg.YGNodeStyleSetFlexShrink(middle, 1)
+            yg.YGNodeStyleSetMargin(middle, yg.YGEdge.Left, 8)
+            yg.YGNodeStyleSetMargin(last, yg.YGEdge.Left, 8)
+            for index, item in enumerate((first, middle, last)):
+                yg.YGNodeInsertChild(row, item, index)
+            yg.YGNodeInsertChild(self.column, row, k)
+            self.rows.append((row, middle, last))
+        layout(self.root, self.width, 667)
+
+    def check(self, log, context, hidden=False):
+        width, middle = self.width - 32, self.rows_count // 2
+        for k in (0, middle - 1, middle + 1, self.rows_count - 1):
+            y = 24 * k - (24 if hidden and k > middle else 0)
+            log.check_frame(self.rows[k][0], (0, y, width, 20), f"{context}: row {k}")
+        if not hidden:
+            _, label, last = self.rows[middle]
+            log.check_frame(label, (68, 0, width - 116, 20), f"{context}: middle label")
+            log.check_frame(last, (width - 40, 0, 40, 20), f"{context}: last label")
+
+    def run(self, log, operation):
+        if operation == "resize":
+            measure_resize(log, self, 375, 667)
+        elif operation == "hide":
+            row = self.rows[self.rows_count // 2][0]
+            hides, shows = [], []
+            for _ in range(REPETITIONS):
+                def hide():
+                    yg.YGNodeStyleSetDisplay(row, yg.YGDisplay.DisplayNone)
+                    layout(self.root, self.width, 667)
+
+                def show():
+                    yg.YGNodeStyleSetDisplay(row, yg.YGDisplay.Flex)
+                    layout(self.root, self.width, 667)
+                hides.append(timed(hide))
+                self.check(log, "hide", hidden=True)
+                shows.append(timed(show))
+                self.check(log, "show")
+            for name, times in (("hide", hides), ("show", shows)):
+                log.value(f"{name}_s", statistics.median(times))
+                log.value(f"{name}_reps", len(times))
+
+
+SHAPES = {"list": ListShape, "screen": ScreenShape, "row": RowShape, "deep": DeepShape, "stacks": StacksShape}
 
 
 def main(shape_name, n, operation):

@@ -12,7 +12,7 @@ import AutoLayout
 // 2 when the API threw, 64 for a wrong command line.
 
 /// The engine shapes, by name.
-let engineShapeNames = ["list", "screen", "row", "deep", "deepMasks"]
+let engineShapeNames = ["list", "screen", "row", "deep", "deepMasks", "stacks"]
 
 /// The scenarios that are not shapes of views, by name.
 let scenarioNames = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "churn", "churnEngine"]
@@ -25,6 +25,7 @@ func makeEngineShape(_ name: String, _ n: Int) -> (any EngineShape)? {
     case "row": RowShape(count: n)
     case "deep": DeepShape(count: n, masks: false)
     case "deepMasks": DeepShape(count: n, masks: true)
+    case "stacks": StackShape(count: n)
     default: nil
     }
 }

@@ -150,7 +150,9 @@ import Testing
             #expect(layout.frame(of: "notificationsSwitch") == Rect(x: inner - 51, y: 0, width: 51, height: 31))
             #expect(layout.isHidden("distanceRow") == !shown)
             let distance = try #require(layout.frame(of: "distanceRow"))
-            #expect(distance == Rect(x: 0, y: 31 + (shown ? 12 : 0), width: inner, height: shown ? 31 : 0))
+            // Hidden, it collapses where it stands (after the spacing that follows the row
+            // before it), and the spacing after it goes.
+            #expect(distance == Rect(x: 0, y: 31 + 12, width: inner, height: shown ? 31 : 0))
             let age: Double = 31 + 12 + (shown ? 31 + 12 : 0)
             #expect(layout.frame(of: "ageRow") == Rect(x: 0, y: age, width: inner, height: 29))
             #expect(layout.frame(of: "ageStepper") == Rect(x: inner - 94, y: 0, width: 94, height: 29))

@@ -2,10 +2,11 @@
 // relations and priorities from UIKit's logs; see the conformance README and spec §7):
 //
 // - UISV-canvas-connection: the canvas (the stack, or its margins guide) to the first and
-//   last visible views along the axis, and to the first view (or the spanner) across it;
-// - UISV-spacing: between neighbouring visible views, `==` for the fill distributions and
-//   `>=` for equal spacing and centering; a hidden view is attached, 0 apart, to the view
-//   before it (or the canvas), so it sits where it would be and takes no room;
+//   last views along the axis (visible views for equal spacing and centering), and to the
+//   first view (or the spanner) across it;
+// - UISV-spacing: `==` between every view and the next for the fill distributions (0 after
+//   a hidden view, and after the last visible one), `>=` between visible neighbours for
+//   equal spacing and centering (a hidden view attached, 0 apart, to the view before it);
 // - UISV-hiding: a hidden view's size along the axis is 0;
 // - UISV-fill-equally, UISV-fill-proportionally: sizes along the axis;
 // - UISV-distributing-edge: the gap guides of equal spacing (edge to edge) and centering
@@ -17,27 +18,56 @@
 // - UISV-canvas-fit: the stack as small as it can be (@49) along the axis for equal spacing
 //   and centering, and across it for baseline alignments.
 
-/// What one of a stack's constraints does, with UIKit's identifier.
-enum ArrangementRole: String {
-    case canvasConnection = "UISV-canvas-connection"
-    case canvasFit = "UISV-canvas-fit"
-    case spacing = "UISV-spacing"
-    case hiding = "UISV-hiding"
-    case fillEqually = "UISV-fill-equally"
-    case fillProportionally = "UISV-fill-proportionally"
-    case distributingEdge = "UISV-distributing-edge"
-    case alignment = "UISV-alignment"
-    case spanningBoundary = "UISV-spanning-boundary"
-    case spanningFit = "UISV-spanning-fit"
-    case ambiguitySuppression = "UISV-ambiguity-suppression"
+/// What one of a stack's constraints does; ``identifier`` is UIKit's name for it.
+enum ArrangementRole: UInt8 {
+    case canvasConnection, canvasFit, spacing, hiding, fillEqually, fillProportionally, distributingEdge, alignment,
+         spanningBoundary, spanningFit, ambiguitySuppression
+
+    /// UIKit's identifier for constraints of this role.
+    var identifier: String {
+        switch self {
+        case .canvasConnection: "UISV-canvas-connection"
+        case .canvasFit: "UISV-canvas-fit"
+        case .spacing: "UISV-spacing"
+        case .hiding: "UISV-hiding"
+        case .fillEqually: "UISV-fill-equally"
+        case .fillProportionally: "UISV-fill-proportionally"
+        case .distributingEdge: "UISV-distributing-edge"
+        case .alignment: "UISV-alignment"
+        case .spanningBoundary: "UISV-spanning-boundary"
+        case .spanningFit: "UISV-spanning-fit"
+        case .ambiguitySuppression: "UISV-ambiguity-suppression"
+        }
+    }
 }
 
 /// A constraint's role and items: how an update finds the constraint it made before, to
 /// keep it (changing its constant or priority in place) instead of making it again.
+/// Hashed with one multiplication per field, as ``Identity`` is: an update looks up every
+/// constraint of the stack.
 struct ArrangementKey: Hashable {
     let role: ArrangementRole
     let first: Identity, firstAttribute: LayoutAttribute
     let second: Identity?, secondAttribute: LayoutAttribute
+
+    /// The fields in two words.
+    private var words: (UInt, UInt) {
+        let small = UInt(role.rawValue) | UInt(firstAttribute.rawValue) << 8 | UInt(secondAttribute.rawValue) << 16
+        return (first.raw ^ small, second?.raw ?? 0)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        let (a, b) = words
+        hasher.combine(a)
+        hasher.combine(b)
+    }
+
+    func _rawHashValue(seed: Int) -> Int {
+        let (a, b) = words
+        var h = (a ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ (h >> 29) ^ b) &* 0xBF58_476D_1CE4_E5B9
+        return Int(bitPattern: h ^ (h >> 32))
+    }
 }
 
 /// One constraint a stack wants, before it is made.
@@ -56,7 +86,7 @@ struct ArrangementRule {
     /// The constraint, with the role as its identifier.
     func make() -> LayoutConstraint {
         LayoutConstraint(generated: .arrangement, first, firstAttribute, relation, second, secondAttribute,
-                         multiplier: multiplier, constant: constant, priority: priority, identifier: role.rawValue)
+                         multiplier: multiplier, constant: constant, priority: priority, identifier: role.identifier)
     }
 }
 
@@ -109,8 +139,49 @@ extension StackView {
         var rules: [ArrangementRule] = []
         rules.reserveCapacity(views.count * 5)
 
-        // Along the axis: the canvas to the first and last visible views, the spacing
-        // between visible neighbours, and hidden views collapsed where they stand.
+        if equalGaps {
+            appendGapChain(to: &rules, views: views, visible: visible, along: along, canvas: canvas, baselines: baselines)
+        } else {
+            appendChain(to: &rules, views: views, along: along, canvas: canvas, baselines: baselines)
+        }
+        appendDistribution(to: &rules, visible: visible, along: along, canvas: canvas, baselines: baselines)
+        appendAlignment(to: &rules, views: views, visible: visible, across: across, canvas: canvas)
+        return rules
+    }
+
+    /// The chain of a fill distribution, as UIKit makes it: the canvas to the first and last
+    /// arranged views, and every view to the one before it; the spacing after a view is
+    /// its own (or the stack's) when it is visible and a visible view follows, else 0. A
+    /// hidden view collapses where it stands, so hiding or showing one changes one constant
+    /// and its width (or height) only.
+    private func appendChain(to rules: inout [ArrangementRule], views: [LayoutView], along: AxisAttributes,
+                             canvas: LayoutItem, baselines: Bool) {
+        rules.append(ArrangementRule(role: .canvasConnection, first: canvas, firstAttribute: along.start, relation: .equal,
+                                     second: views[0], secondAttribute: along.start))
+        rules.append(ArrangementRule(role: .canvasConnection, first: views[views.count - 1], firstAttribute: along.end,
+                                     relation: .equal, second: canvas, secondAttribute: along.end))
+        let lastVisible = views.lastIndex { !$0.isHidden } ?? -1
+        for (index, view) in views.enumerated() {
+            if view.isHidden {
+                rules.append(ArrangementRule(role: .hiding, first: view, firstAttribute: along.size, relation: .equal,
+                                             second: nil, secondAttribute: .notAnAttribute))
+            }
+            guard index > 0 else { continue }
+            let previous = views[index - 1]
+            let gap = !previous.isHidden && index <= lastVisible ? spacing(after: previous) : 0
+            // Baselines only between shown views: a collapsed view has none to speak of.
+            let byBaselines = baselines && !previous.isHidden && !view.isHidden
+            rules.append(ArrangementRule(role: .spacing, first: view, firstAttribute: byBaselines ? .firstBaseline : along.start,
+                                         relation: .equal, second: previous,
+                                         secondAttribute: byBaselines ? .lastBaseline : along.end, constant: gap))
+        }
+    }
+
+    /// The chain of equal spacing or centering: the canvas to the first and last visible
+    /// views and a minimum spacing between visible neighbours (their gap guides make the
+    /// rest); a hidden view collapses onto the view before it (or the canvas).
+    private func appendGapChain(to rules: inout [ArrangementRule], views: [LayoutView], visible: [LayoutView],
+                                along: AxisAttributes, canvas: LayoutItem, baselines: Bool) {
         let ends = (visible.first ?? views[0], visible.last ?? views[views.count - 1])
         rules.append(ArrangementRule(role: .canvasConnection, first: canvas, firstAttribute: along.start, relation: .equal,
                                      second: ends.0, secondAttribute: along.start))
@@ -123,24 +194,20 @@ extension StackView {
                                              second: nil, secondAttribute: .notAnAttribute))
                 if view !== ends.0 {
                     let before: LayoutItem = index > 0 ? views[index - 1] : canvas
-                    let attribute = index > 0 ? along.end : along.start
                     rules.append(ArrangementRule(role: index > 0 ? .spacing : .canvasConnection, first: view,
                                                  firstAttribute: along.start, relation: .equal, second: before,
-                                                 secondAttribute: attribute))
+                                                 secondAttribute: index > 0 ? along.end : along.start))
                 }
                 continue
             }
             if let previous = previousVisible {
                 rules.append(ArrangementRule(role: .spacing, first: view, firstAttribute: baselines ? .firstBaseline : along.start,
-                                             relation: equalGaps ? .greaterThanOrEqual : .equal, second: previous,
+                                             relation: .greaterThanOrEqual, second: previous,
                                              secondAttribute: baselines ? .lastBaseline : along.end,
                                              constant: spacing(after: previous)))
             }
             previousVisible = view
         }
-        appendDistribution(to: &rules, visible: visible, along: along, canvas: canvas, baselines: baselines)
-        appendAlignment(to: &rules, views: views, visible: visible, across: across, canvas: canvas)
-        return rules
     }
 
     /// The rules of the distribution along the axis.

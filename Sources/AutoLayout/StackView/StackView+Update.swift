@@ -1,38 +1,55 @@
 // Bringing a stack's constraints up to date: the rules are worked out again (cheap, no
 // solver work), and only the constraints that differ are changed in the engine. A
 // constraint whose role, items, relation, multiplier and kind of priority are unchanged is
-// kept, its constant and priority set in place; the rest are deactivated or made.
+// kept, its constant and priority set in place; the rest are deactivated or made. Each
+// constraint the stack keeps is marked with the update that last wanted it; the ones an
+// update did not mark are no longer wanted.
+
+/// A constraint a stack keeps, and the update that last wanted it.
+struct ArrangedConstraint {
+    let constraint: LayoutConstraint
+    var generation: UInt
+}
 
 extension StackView {
     /// Updates the stack's constraints to match its arrangement (see
     /// ``arrangementRules()``).
     func updateArrangement() {
         let rules = arrangementRules()
-        var old = arrangement
-        var kept: [ArrangementKey: LayoutConstraint] = [:]
-        kept.reserveCapacity(rules.count)
+        generation &+= 1
         var made: [LayoutConstraint] = [], replaced: [LayoutConstraint] = []
-        for rule in rules where kept[rule.key] == nil {
+        var wanted = 0
+        for rule in rules {
             let key = rule.key
-            if let constraint = old.removeValue(forKey: key) {
+            if let index = arrangement.index(forKey: key) {
+                let entry = arrangement.values[index]
+                guard entry.generation != generation else { continue }  // (a rule given twice)
+                let constraint = entry.constraint
                 if constraint.isActive, constraint.relation == rule.relation, constraint.multiplier == rule.multiplier,
                    constraint.priority.isRequired == rule.priority.isRequired {
                     constraint.constant = rule.constant
                     constraint.priority = rule.priority
-                    kept[key] = constraint
+                    arrangement.values[index].generation = generation
+                    wanted += 1
                     continue
                 }
                 replaced.append(constraint)
             }
             let constraint = rule.make()
-            kept[key] = constraint
+            arrangement[key] = ArrangedConstraint(constraint: constraint, generation: generation)
             made.append(constraint)
+            wanted += 1
         }
         // The ones no longer wanted go first, so that a replaced constraint never meets
         // the one replacing it.
         for constraint in replaced { constraint.deactivate() }
-        for constraint in old.values { constraint.deactivate() }
-        arrangement = kept
+        if arrangement.count > wanted {
+            let stale = arrangement.filter { $0.value.generation != generation }
+            for (key, entry) in stale {
+                entry.constraint.deactivate()
+                arrangement[key] = nil
+            }
+        }
         for constraint in made { constraint.isActive = true }
     }
 

@@ -56,7 +56,9 @@ open class StackView: LayoutView {
     /// Spacing after particular views (see ``setCustomSpacing(_:after:)``).
     var customSpacings: [Identity: Double] = [:]
     /// The constraints the stack made and keeps active, by what each one does.
-    var arrangement: [ArrangementKey: LayoutConstraint] = [:]
+    var arrangement: [ArrangementKey: ArrangedConstraint] = [:]
+    /// The number of the last arrangement update (see ``updateArrangement()``).
+    var generation: UInt = 0
     /// The guide that spans the views across the axis, when the alignment needs one.
     var spanner: LayoutGuide?
     /// The guides between neighbouring visible views (equal spacing and centering), by the

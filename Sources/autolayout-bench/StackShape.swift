@@ -1,0 +1,88 @@
+import AutoLayout
+
+/// `stacks`: a vertical stack of rows, each a horizontal stack of three labels, about N
+/// views (N / 4 rows). Root 375 × 667; the column 16 from the sides and 8 from the top,
+/// spacing 4; each row spacing 8: a 60 × 20 label, a 120 × 20 label that takes the room left
+/// (hugging 249), a 40 × 20 label. Row k is at (0, 24k, W − 32, 20) in the column; its
+/// labels at x 0, 68 and W − 72.
+final class StackShape: EngineShape {
+    let root = LayoutView(frame: Rect(x: 0, y: 0, width: 375, height: 667))
+    let column = StackView()
+    private(set) var views: [LayoutView] = []
+    private(set) var rows: [StackView] = []
+    private let rowCount: Int
+    let operations = ["resize", "hide"]
+
+    init(count: Int) {
+        rowCount = max(3, count / 4)
+    }
+
+    func build() throws {
+        column.translatesAutoresizingMaskIntoConstraints = false
+        column.axis = .vertical
+        column.spacing = 4
+        root.addSubview(column)
+        views.append(column)
+        rows.reserveCapacity(rowCount)
+        for _ in 0..<rowCount {
+            let labels = [SizedView(width: 60, height: 20), SizedView(width: 120, height: 20), SizedView(width: 40, height: 20)]
+            labels[1].setContentHuggingPriority(249, for: .horizontal)
+            let row = StackView(arrangedSubviews: labels)
+            row.spacing = 8
+            column.addArrangedSubview(row)
+            rows.append(row)
+            views.append(row)
+            views.append(contentsOf: labels)
+        }
+        try LayoutConstraint.activate([
+            column.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+            column.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+            column.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
+        ])
+    }
+
+    /// Checks the first, middle and last rows and the labels of the middle one; with
+    /// `hidden`, the middle row is collapsed and the rows after it are one row up.
+    func checkFrames(_ log: ShapeLog, _ context: String, hidden: Bool = false) {
+        let width = root.frame.width - 32, middle = rowCount / 2
+        for k in [0, middle - 1, middle + 1, rowCount - 1] {
+            let y = 24 * Double(k) - (hidden && k > middle ? 24 : 0)
+            log.checkFrame(rows[k].frame, Rect(x: 0, y: y, width: width, height: 20), "\(context): row \(k)")
+        }
+        if hidden {
+            log.checkFrame(rows[middle].frame, Rect(x: 0, y: 24 * Double(middle), width: width, height: 0),
+                           "\(context): hidden row")
+        } else {
+            let labels = rows[middle].arrangedSubviews
+            log.checkFrame(labels[1].frame, Rect(x: 68, y: 0, width: width - 116, height: 20), "\(context): middle label")
+            log.checkFrame(labels[2].frame, Rect(x: width - 40, y: 0, width: 40, height: 20), "\(context): last label")
+        }
+    }
+
+    func checkBuilt(_ log: ShapeLog) { checkFrames(log, "built") }
+
+    func run(_ operation: String, _ timer: OperationTimer) throws {
+        switch operation {
+        case "resize":
+            measureResize(timer, width: 375, height: 667) { checkFrames($0, "resize") }
+        case "hide":
+            let row = rows[rowCount / 2]
+            var hides: [(seconds: Double, affected: Int)] = [], shows: [(seconds: Double, affected: Int)] = []
+            var spent = 0.0
+            for _ in 0..<timer.repetitions {
+                let hide = timer.sample { row.isHidden = true }
+                checkFrames(timer.log, "hide", hidden: true)
+                let show = timer.sample { row.isHidden = false }
+                checkFrames(timer.log, "show")
+                hides.append(hide)
+                shows.append(show)
+                spent += hide.seconds + show.seconds
+                if spent > timer.budget { break }
+            }
+            timer.report("hide", hides)
+            timer.report("show", shows)
+        default:
+            break
+        }
+    }
+}
