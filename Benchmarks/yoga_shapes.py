@@ -86,6 +86,27 @@ def measure_resize(log, shape, width, height):
     layout(shape.root, width, height)
 
 
+def measure_hide_show(log, shape, node, check):
+    """Times hiding `node` (display: none) and showing it again, in turns, each with a full
+    layout, `check(hidden)` after each."""
+    hides, shows = [], []
+    for _ in range(REPETITIONS):
+        def hide():
+            yg.YGNodeStyleSetDisplay(node, yg.YGDisplay.DisplayNone)
+            layout(shape.root, shape.width, 667)
+
+        def show():
+            yg.YGNodeStyleSetDisplay(node, yg.YGDisplay.Flex)
+            layout(shape.root, shape.width, 667)
+        hides.append(timed(hide))
+        check(True)
+        shows.append(timed(show))
+        check(False)
+    for name, times in (("hide", hides), ("show", shows)):
+        log.value(f"{name}_s", statistics.median(times))
+        log.value(f"{name}_reps", len(times))
+
+
 class ListShape:
     """A column of N children 44 high, margins 8 above and 16 at the sides: our list
     (view k at (16, 8 + 52k, W - 32, 44))."""
@@ -127,22 +148,7 @@ class ListShape:
             yg.YGNodeStyleSetMargin(middle, yg.YGEdge.Top, 8)
             layout(self.root, self.width, 667)
         elif operation == "hide":
-            hides, shows = [], []
-            for _ in range(REPETITIONS):
-                def hide():
-                    yg.YGNodeStyleSetDisplay(middle, yg.YGDisplay.DisplayNone)
-                    layout(self.root, self.width, 667)
-
-                def show():
-                    yg.YGNodeStyleSetDisplay(middle, yg.YGDisplay.Flex)
-                    layout(self.root, self.width, 667)
-                hides.append(timed(hide))
-                self.check(log, "hide", hidden=True)
-                shows.append(timed(show))
-                self.check(log, "show")
-            for name, times in (("hide", hides), ("show", shows)):
-                log.value(f"{name}_s", statistics.median(times))
-                log.value(f"{name}_reps", len(times))
+            measure_hide_show(log, self, middle, lambda hidden: self.check(log, "hide" if hidden else "show", hidden=hidden))
 
 
 class ScreenShape:
@@ -339,22 +345,7 @@ class StacksShape:
             measure_resize(log, self, 375, 667)
         elif operation == "hide":
             row = self.rows[self.rows_count // 2][0]
-            hides, shows = [], []
-            for _ in range(REPETITIONS):
-                def hide():
-                    yg.YGNodeStyleSetDisplay(row, yg.YGDisplay.DisplayNone)
-                    layout(self.root, self.width, 667)
-
-                def show():
-                    yg.YGNodeStyleSetDisplay(row, yg.YGDisplay.Flex)
-                    layout(self.root, self.width, 667)
-                hides.append(timed(hide))
-                self.check(log, "hide", hidden=True)
-                shows.append(timed(show))
-                self.check(log, "show")
-            for name, times in (("hide", hides), ("show", shows)):
-                log.value(f"{name}_s", statistics.median(times))
-                log.value(f"{name}_reps", len(times))
+            measure_hide_show(log, self, row, lambda hidden: self.check(log, "hide" if hidden else "show", hidden=hidden))
 
 
 SHAPES = {"list": ListShape, "screen": ScreenShape, "row": RowShape, "deep": DeepShape, "stacks": StacksShape}

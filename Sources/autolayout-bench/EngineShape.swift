@@ -86,6 +86,26 @@ struct OperationTimer {
         }
         report(name, samples)
     }
+
+    /// Times a change and its undoing in turns (hiding and showing, say), each followed by
+    /// layout and its check, and reports them as `name` and `undoName`.
+    func measurePair(_ name: String, _ undoName: String, change: () throws -> Void, check: () -> Void,
+                     undo: () throws -> Void, checkUndone: () -> Void) rethrows {
+        var done: [(seconds: Double, affected: Int)] = [], undone: [(seconds: Double, affected: Int)] = []
+        var spent = 0.0
+        for _ in 0..<repetitions {
+            let first = try sample(change)
+            check()
+            let second = try sample(undo)
+            checkUndone()
+            done.append(first)
+            undone.append(second)
+            spent += first.seconds + second.seconds
+            if spent > budget { break }
+        }
+        report(name, done)
+        report(undoName, undone)
+    }
 }
 
 /// A view with a fixed intrinsic content size, as a label, an icon or a button has.

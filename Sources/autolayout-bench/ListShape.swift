@@ -87,28 +87,15 @@ final class ListShape: EngineShape {
         }
         timer.log.check(own.count == 4, "the middle view has \(own.count) constraints, expected 4")
         let removed = own + [tops[middle + 1]]
-        var hides: [(seconds: Double, affected: Int)] = [], shows: [(seconds: Double, affected: Int)] = []
-        var spent = 0.0
-        for _ in 0..<timer.repetitions {
-            var bridge: LayoutConstraint?
-            let hide = try timer.sample {
-                LayoutConstraint.deactivate(removed)
-                let made = next.topAnchor.constraint(equalTo: previous.bottomAnchor, constant: 8)
-                try made.activate()
-                bridge = made
-            }
-            checkFrames(timer.log, "hide", hidden: true)
-            let show = try timer.sample {
-                bridge?.deactivate()
-                try LayoutConstraint.activate(removed)
-            }
-            checkFrames(timer.log, "show")
-            hides.append(hide)
-            shows.append(show)
-            spent += hide.seconds + show.seconds
-            if spent > timer.budget { break }
-        }
-        timer.report("hide", hides)
-        timer.report("show", shows)
+        var bridge: LayoutConstraint?
+        try timer.measurePair("hide", "show", change: {
+            LayoutConstraint.deactivate(removed)
+            let made = next.topAnchor.constraint(equalTo: previous.bottomAnchor, constant: 8)
+            try made.activate()
+            bridge = made
+        }, check: { checkFrames(timer.log, "hide", hidden: true) }, undo: {
+            bridge?.deactivate()
+            try LayoutConstraint.activate(removed)
+        }, checkUndone: { checkFrames(timer.log, "show") })
     }
 }

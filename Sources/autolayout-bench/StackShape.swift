@@ -67,20 +67,9 @@ final class StackShape: EngineShape {
             measureResize(timer, width: 375, height: 667) { checkFrames($0, "resize") }
         case "hide":
             let row = rows[rowCount / 2]
-            var hides: [(seconds: Double, affected: Int)] = [], shows: [(seconds: Double, affected: Int)] = []
-            var spent = 0.0
-            for _ in 0..<timer.repetitions {
-                let hide = timer.sample { row.isHidden = true }
-                checkFrames(timer.log, "hide", hidden: true)
-                let show = timer.sample { row.isHidden = false }
-                checkFrames(timer.log, "show")
-                hides.append(hide)
-                shows.append(show)
-                spent += hide.seconds + show.seconds
-                if spent > timer.budget { break }
-            }
-            timer.report("hide", hides)
-            timer.report("show", shows)
+            timer.measurePair("hide", "show", change: { row.isHidden = true },
+                              check: { checkFrames(timer.log, "hide", hidden: true) },
+                              undo: { row.isHidden = false }, checkUndone: { checkFrames(timer.log, "show") })
         default:
             break
         }

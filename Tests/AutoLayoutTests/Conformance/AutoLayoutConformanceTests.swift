@@ -124,14 +124,7 @@ final class FixtureView: LayoutView {
                 view.intrinsic = Size(width: intrinsic[0] ?? LayoutView.noIntrinsicMetric,
                                       height: intrinsic[1] ?? LayoutView.noIntrinsicMetric)
             }
-            if let h = spec.hugging, h.count == 2 {
-                view.setContentHuggingPriority(LayoutPriority(h[0]), for: .horizontal)
-                view.setContentHuggingPriority(LayoutPriority(h[1]), for: .vertical)
-            }
-            if let c = spec.compression, c.count == 2 {
-                view.setContentCompressionResistancePriority(LayoutPriority(c[0]), for: .horizontal)
-                view.setContentCompressionResistancePriority(LayoutPriority(c[1]), for: .vertical)
-            }
+            setPriorities(of: view, hugging: spec.hugging, compression: spec.compression)
             view.baselineFromBottom = spec.baselineFromBottom ?? 0
             if let f = spec.fixedFrame, f.count == 4 {
                 view.frame = Rect(x: f[0], y: f[1], width: f[2], height: f[3])

@@ -79,14 +79,7 @@ final class StackFixtureView: LayoutView {
             }
             view.firstBaseline = spec.firstBaselineFromTop
             view.lastBaseline = spec.baselineFromBottom ?? 0
-            if let h = spec.hugging, h.count == 2 {
-                view.setContentHuggingPriority(LayoutPriority(h[0]), for: .horizontal)
-                view.setContentHuggingPriority(LayoutPriority(h[1]), for: .vertical)
-            }
-            if let c = spec.compression, c.count == 2 {
-                view.setContentCompressionResistancePriority(LayoutPriority(c[0]), for: .horizontal)
-                view.setContentCompressionResistancePriority(LayoutPriority(c[1]), for: .vertical)
-            }
+            setPriorities(of: view, hugging: spec.hugging, compression: spec.compression)
             view.isHidden = spec.hidden ?? false
             stack.addArrangedSubview(view)
             views[spec.name] = view

@@ -76,7 +76,7 @@ struct LayoutIssuesTests {
                                        title.widthAnchor.constraint(equalToConstant: 120)])
         #expect(Self.descriptions(root) == ["'title': Needs 143 points of width and has 120: its content is cut off"])
         // A view with a text baseline shows text, and the message says so.
-        let label = TextLine("label", 90, 20)
+        let label = SizedView("label", 90, 20, firstBaseline: 16)
         root.addSubview(label)
         try LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
                                        label.topAnchor.constraint(equalTo: title.bottomAnchor),
@@ -216,15 +216,3 @@ struct LayoutIssuesTests {
     }
 }
 
-/// A one-line text view: an intrinsic size and a first baseline 16 points down.
-private final class TextLine: LayoutView {
-    let size: Size
-    init(_ identifier: String, _ width: Double, _ height: Double) {
-        size = Size(width: width, height: height)
-        super.init(frame: .zero)
-        self.identifier = identifier
-        translatesAutoresizingMaskIntoConstraints = false
-    }
-    override var intrinsicContentSize: Size { size }
-    override var firstBaselineOffsetFromTop: Double? { 16 }
-}

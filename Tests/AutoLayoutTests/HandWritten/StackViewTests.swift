@@ -3,29 +3,12 @@ import Testing
 
 /// `StackView`: UIKit's stack view behaviour beyond the conformance records.
 struct StackViewTests {
-    /// A text-like view: an intrinsic size and, when given, baselines.
-    final class Item: LayoutView {
-        var size: Size { didSet { invalidateIntrinsicContentSize() } }
-        let firstBaseline: Double?
-        let lastBaseline: Double
-        init(_ identifier: String, _ width: Double, _ height: Double, firstBaseline: Double? = nil, lastBaseline: Double = 0) {
-            size = Size(width: width, height: height)
-            self.firstBaseline = firstBaseline
-            self.lastBaseline = lastBaseline
-            super.init(frame: .zero)
-            self.identifier = identifier
-        }
-        override var intrinsicContentSize: Size { size }
-        override var firstBaselineOffsetFromTop: Double? { firstBaseline }
-        override var lastBaselineOffsetFromBottom: Double { lastBaseline }
-    }
-
     /// A stack of three items 40, 60 and 20 wide (30, 20, 10 high) at the top left of a
     /// root, `width` wide when given.
     static func row(_ distribution: StackView.Distribution, spacing: Double = 10, width: Double? = 200)
-        throws -> (root: LayoutView, stack: StackView, items: [Item]) {
+        throws -> (root: LayoutView, stack: StackView, items: [SizedView]) {
         let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
-        let items = [Item("a", 40, 30), Item("b", 60, 20), Item("c", 20, 10)]
+        let items = [SizedView("a", 40, 30), SizedView("b", 60, 20), SizedView("c", 20, 10)]
         let stack = StackView(arrangedSubviews: items)
         stack.identifier = "stack"
         stack.translatesAutoresizingMaskIntoConstraints = false
@@ -100,7 +83,7 @@ struct StackViewTests {
     @Test("arranging: insert at an index, move, remove from the arrangement (stays a subview) or from the stack")
     func arranging() throws {
         let (root, stack, items) = try Self.row(.fill, width: nil)
-        let d = Item("d", 10, 10)
+        let d = SizedView("d", 10, 10)
         stack.insertArrangedSubview(d, at: 1)
         #expect(stack.arrangedSubviews.map(\.identifier) == ["a", "d", "b", "c"] && d.superview === stack)
         #expect(!d.translatesAutoresizingMaskIntoConstraints)
@@ -147,7 +130,7 @@ struct StackViewTests {
         stack.alignment = .bottom
         #expect(ys() == [0, 10, 20])
         #expect(root.layoutIssues().isEmpty, "\(root.layoutIssues())")
-        let texts = [Item("t1", 50, 20, firstBaseline: 16), Item("t2", 50, 40, firstBaseline: 30)]
+        let texts = [SizedView("t1", 50, 20, firstBaseline: 16), SizedView("t2", 50, 40, firstBaseline: 30)]
         let line = StackView(arrangedSubviews: texts)
         line.translatesAutoresizingMaskIntoConstraints = false
         line.alignment = .firstBaseline
@@ -162,7 +145,7 @@ struct StackViewTests {
     @Test("a vertical stack: margins-relative, and baseline-relative spacing")
     func vertical() throws {
         let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        let texts = [Item("t1", 50, 20, firstBaseline: 15, lastBaseline: 5), Item("t2", 80, 20, firstBaseline: 15, lastBaseline: 5)]
+        let texts = [SizedView("t1", 50, 20, firstBaseline: 15, lastBaseline: 5), SizedView("t2", 80, 20, firstBaseline: 15, lastBaseline: 5)]
         let stack = StackView(arrangedSubviews: texts)
         stack.translatesAutoresizingMaskIntoConstraints = false
         stack.axis = .vertical
@@ -185,7 +168,7 @@ struct StackViewTests {
     @Test("nested stacks: the outer one takes its size from the inner ones' arrangements")
     func nesting() throws {
         let rows = (0..<3).map { row in
-            let stack = StackView(arrangedSubviews: (0..<3).map { Item("r\(row)c\($0)", 30, 20) })
+            let stack = StackView(arrangedSubviews: (0..<3).map { SizedView("r\(row)c\($0)", 30, 20) })
             stack.spacing = 5
             return stack
         }
@@ -212,6 +195,7 @@ struct StackViewTests {
     func changes() throws {
         let (root, stack, items) = try Self.row(.fillProportionally)
         items[2].size = Size(width: 40, height: 10)
+        items[2].invalidateIntrinsicContentSize()
         root.layoutIfNeeded()
         // 200 × 40/160, 200 × 60/160, and the rest.
         #expect(Self.widths(items) == [50, 75, 55])

@@ -1,16 +1,36 @@
 import Testing
 @testable import AutoLayout
 
-/// A view with a fixed intrinsic size.
+/// A view with an intrinsic size (read again once invalidated, as UIKit does) and, when
+/// given, text baselines: a label, in tests.
 final class SizedView: LayoutView {
     var size: Size
-    init(_ identifier: String, _ width: Double, _ height: Double) {
+    let firstBaseline: Double?
+    let lastBaseline: Double
+    init(_ identifier: String, _ width: Double, _ height: Double, firstBaseline: Double? = nil, lastBaseline: Double = 0) {
         size = Size(width: width, height: height)
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
         super.init(frame: .zero)
         self.identifier = identifier
         translatesAutoresizingMaskIntoConstraints = false
     }
     override var intrinsicContentSize: Size { size }
+    override var firstBaselineOffsetFromTop: Double? { firstBaseline }
+    override var lastBaselineOffsetFromBottom: Double { lastBaseline }
+}
+
+/// Sets a view's hugging and compression resistance from `[horizontal, vertical]` pairs,
+/// as the conformance records write them (a missing pair leaves the defaults).
+func setPriorities(of view: LayoutView, hugging: [Float]?, compression: [Float]?) {
+    if let h = hugging, h.count == 2 {
+        view.setContentHuggingPriority(LayoutPriority(h[0]), for: .horizontal)
+        view.setContentHuggingPriority(LayoutPriority(h[1]), for: .vertical)
+    }
+    if let c = compression, c.count == 2 {
+        view.setContentCompressionResistancePriority(LayoutPriority(c[0]), for: .horizontal)
+        view.setContentCompressionResistancePriority(LayoutPriority(c[1]), for: .vertical)
+    }
 }
 
 /// Two labels in a row across a 320×100 root, `H:|-[name]-[date]-|`, their tops on the
