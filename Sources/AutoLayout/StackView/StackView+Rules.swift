@@ -41,35 +41,6 @@ enum ArrangementRole: UInt8 {
     }
 }
 
-/// A constraint's role and items: how an update finds the constraint it made before, to
-/// keep it (changing its constant or priority in place) instead of making it again.
-/// Hashed with one multiplication per field, as ``Identity`` is: an update looks up every
-/// constraint of the stack.
-struct ArrangementKey: Hashable {
-    let role: ArrangementRole
-    let first: Identity, firstAttribute: LayoutAttribute
-    let second: Identity?, secondAttribute: LayoutAttribute
-
-    /// The fields in two words.
-    private var words: (UInt, UInt) {
-        let small = UInt(role.rawValue) | UInt(firstAttribute.rawValue) << 8 | UInt(secondAttribute.rawValue) << 16
-        return (first.raw ^ small, second?.raw ?? 0)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        let (a, b) = words
-        hasher.combine(a)
-        hasher.combine(b)
-    }
-
-    func _rawHashValue(seed: Int) -> Int {
-        let (a, b) = words
-        var h = (a ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
-        h = (h ^ (h >> 29) ^ b) &* 0xBF58_476D_1CE4_E5B9
-        return Int(bitPattern: h ^ (h >> 32))
-    }
-}
-
 /// One constraint a stack wants, before it is made.
 struct ArrangementRule {
     let role: ArrangementRole
@@ -78,9 +49,11 @@ struct ArrangementRule {
     let second: LayoutItem?, secondAttribute: LayoutAttribute
     var multiplier = 1.0, constant = 0.0, priority = LayoutPriority.required
 
-    var key: ArrangementKey {
-        ArrangementKey(role: role, first: Identity(first), firstAttribute: firstAttribute,
-                       second: second.map { Identity($0) }, secondAttribute: secondAttribute)
+    /// Whether `constraint` is the one this rule made: the same role, items and attributes
+    /// (see ``StackView/updateArrangement()``).
+    func matches(_ constraint: LayoutConstraint) -> Bool {
+        constraint.firstAttribute == firstAttribute && constraint.secondAttribute == secondAttribute
+            && constraint.firstItem === first && constraint.secondItem === second && constraint.identifier == role.identifier
     }
 
     /// The constraint, with the role as its identifier.

@@ -1,55 +1,53 @@
 // Bringing a stack's constraints up to date: the rules are worked out again (cheap, no
-// solver work), and only the constraints that differ are changed in the engine. A
-// constraint whose role, items, relation, multiplier and kind of priority are unchanged is
-// kept, its constant and priority set in place; the rest are deactivated or made. Each
-// constraint the stack keeps is marked with the update that last wanted it; the ones an
-// update did not mark are no longer wanted.
-
-/// A constraint a stack keeps, and the update that last wanted it.
-struct ArrangedConstraint {
-    let constraint: LayoutConstraint
-    var generation: UInt
-}
+// solver work) and walked beside the constraints the last update made, which are kept in
+// the order of their rules. A rule and a constraint match when they have the same role,
+// items and attributes; a match whose relation, multiplier and kind of priority are
+// unchanged is kept, its constant and priority set in place. Where they do not match, a
+// short look ahead tells constraints no longer wanted (a view hidden, say, drops a
+// spanning boundary) from rules that are new (its hiding constraint); everything else is
+// replaced. So a hide or a spacing change touches a few constraints, with no table.
 
 extension StackView {
+    /// How far an update looks ahead among the old constraints for a rule's match.
+    static let arrangementLookahead = 8
+
     /// Updates the stack's constraints to match its arrangement (see
     /// ``arrangementRules()``).
     func updateArrangement() {
         let rules = arrangementRules()
-        generation &+= 1
-        var made: [LayoutConstraint] = [], replaced: [LayoutConstraint] = []
-        var wanted = 0
+        let old = arrangement
+        var kept: [LayoutConstraint] = []
+        kept.reserveCapacity(rules.count)
+        var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
+        var next = 0  // the first old constraint not yet kept or retired
         for rule in rules {
-            let key = rule.key
-            if let index = arrangement.index(forKey: key) {
-                let entry = arrangement.values[index]
-                guard entry.generation != generation else { continue }  // (a rule given twice)
-                let constraint = entry.constraint
+            var match: Int?
+            for candidate in next..<min(old.count, next + StackView.arrangementLookahead) where rule.matches(old[candidate]) {
+                match = candidate
+                break
+            }
+            if let match {
+                retired += old[next..<match]
+                next = match + 1
+                let constraint = old[match]
                 if constraint.isActive, constraint.relation == rule.relation, constraint.multiplier == rule.multiplier,
                    constraint.priority.isRequired == rule.priority.isRequired {
                     constraint.constant = rule.constant
                     constraint.priority = rule.priority
-                    arrangement.values[index].generation = generation
-                    wanted += 1
+                    kept.append(constraint)
                     continue
                 }
-                replaced.append(constraint)
+                retired.append(constraint)
             }
             let constraint = rule.make()
-            arrangement[key] = ArrangedConstraint(constraint: constraint, generation: generation)
+            kept.append(constraint)
             made.append(constraint)
-            wanted += 1
         }
+        retired += old[next...]
+        arrangement = kept
         // The ones no longer wanted go first, so that a replaced constraint never meets
         // the one replacing it.
-        for constraint in replaced { constraint.deactivate() }
-        if arrangement.count > wanted {
-            let stale = arrangement.filter { $0.value.generation != generation }
-            for (key, entry) in stale {
-                entry.constraint.deactivate()
-                arrangement[key] = nil
-            }
-        }
+        for constraint in retired { constraint.deactivate() }
         for constraint in made { constraint.isActive = true }
     }
 

@@ -55,10 +55,9 @@ open class StackView: LayoutView {
     var storedSpacing = 0.0
     /// Spacing after particular views (see ``setCustomSpacing(_:after:)``).
     var customSpacings: [Identity: Double] = [:]
-    /// The constraints the stack made and keeps active, by what each one does.
-    var arrangement: [ArrangementKey: ArrangedConstraint] = [:]
-    /// The number of the last arrangement update (see ``updateArrangement()``).
-    var generation: UInt = 0
+    /// The constraints the stack made and keeps active, in the order of the rules that
+    /// made them (see ``updateArrangement()``).
+    var arrangement: [LayoutConstraint] = []
     /// The guide that spans the views across the axis, when the alignment needs one.
     var spanner: LayoutGuide?
     /// The guides between neighbouring visible views (equal spacing and centering), by the
