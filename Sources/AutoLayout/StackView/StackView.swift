@@ -86,7 +86,8 @@ open class StackView: LayoutView {
     /// adds it as a subview if it is not one already. A view already arranged moves.
     public func insertArrangedSubview(_ view: LayoutView, at index: Int) {
         guard view !== self else { return }
-        if let old = arrangedSubviews.firstIndex(where: { $0 === view }) {
+        // (Only a subview can be arranged already: adding a new view scans nothing.)
+        if view.superview === self, let old = arrangedSubviews.firstIndex(where: { $0 === view }) {
             arrangedSubviews.remove(at: old)
         }
         view.translatesAutoresizingMaskIntoConstraints = false
