@@ -26,6 +26,9 @@ extension Solver {
     /// ``optimalRange(of:ignoringStrengthsBelow:holdingPreferences:)``.
     public func isDetermined(_ expression: Expression, ignoringStrengthsBelow weakest: Double = 0,
                              holdingPreferences: Bool = false) -> Bool {
+        if tableau.isFixedOnFace(expression.terms, FaceOptions(lowest: weakest, holdingErrors: holdingPreferences)) {
+            return true
+        }
         let range = optimalRange(of: expression, ignoringStrengthsBelow: weakest, holdingPreferences: holdingPreferences)
         guard range.lowerBound.isFinite, range.upperBound.isFinite else { return false }
         return range.upperBound - range.lowerBound <= 1e-7 * max(1, abs(range.lowerBound), abs(range.upperBound))
@@ -34,6 +37,19 @@ extension Solver {
     /// Whether `variable` has the same value in every optimal solution.
     public func isDetermined(_ variable: Variable) -> Bool {
         isDetermined(Expression([Term(variable)]))
+    }
+
+    /// Runs `body`, which decides many expressions against the current optimal face
+    /// (``isDetermined(_:ignoringStrengthsBelow:holdingPreferences:)`` for every view of a
+    /// layout, say), sharing the work between them: what each basic symbol's row depends
+    /// on is worked out once, so a scan of a chain of N views is linear instead of
+    /// quadratic. The answers are those of calls made outside a scan. `body` must not
+    /// change the solver; scans may nest.
+    public func withFaceScan<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard tableau.faceScan == nil else { return try body() }
+        tableau.faceScan = FaceScan()
+        defer { tableau.faceScan = nil }
+        return try body()
     }
 }
 

@@ -39,6 +39,14 @@ extension LayoutEngine {
                 edges.maxX - edges.minX + (i.left + i.right), edges.maxY - edges.minY + (i.top + i.bottom))
     }
 
+    /// Runs `body`, which decides the ambiguity of many views, as one scan of the optimal
+    /// face (see Cassowary's `withFaceScan`): the queue flushed first, so that nothing
+    /// changes the solver during it.
+    func scanningFace(_ body: () -> Void) {
+        flush()
+        solver.withFaceScan(body)
+    }
+
     /// The components of a view's frame that differ between optimal solutions. A root's
     /// frame is set, not solved: it has none.
     func ambiguousComponents(of view: LayoutView) -> FrameComponents {

@@ -18,7 +18,9 @@ extension LayoutView {
         var tiedAxes = Set<TieKey>()
         // Each view's open components, decided once: a tie reads its siblings' too.
         var open: [Identity: FrameComponents] = [:]
-        for view in views where view !== engine.root { open[Identity(view)] = engine.ambiguousComponents(of: view) }
+        engine.scanningFace {
+            for view in views where view !== engine.root { open[Identity(view)] = engine.ambiguousComponents(of: view) }
+        }
         for view in views where view !== engine.root {
             let components = open[Identity(view)]!
             issues += engine.ambiguityIssues(of: view, open: components, known: open, reportedTies: &tiedAxes)

@@ -15,9 +15,11 @@ extension LayoutView {
     public func autolayoutTrace() -> String {
         var lines: [String] = []
         var stack: [(view: LayoutView, depth: Int)] = [(self, 0)]
-        while let (view, depth) = stack.popLast() {
-            lines.append(String(repeating: "|   ", count: depth) + view.traceLine())
-            for subview in view.subviews.reversed() { stack.append((subview, depth + 1)) }
+        engine.scanningFace {
+            while let (view, depth) = stack.popLast() {
+                lines.append(String(repeating: "|   ", count: depth) + view.traceLine())
+                for subview in view.subviews.reversed() { stack.append((subview, depth + 1)) }
+            }
         }
         return lines.joined(separator: "\n")
             + "\n\nLegend:\n\t• - the root, whose engine lays the hierarchy out\n\t* - laid out by constraints\n"

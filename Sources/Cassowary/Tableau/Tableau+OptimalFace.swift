@@ -21,7 +21,7 @@
 /// weaker ones as if not there), and, when `holdingErrors` is set, only those where every
 /// preference keeps the error it has now (the freedom left is then what the constraints
 /// leave open, not a trade between preferences of equal strength).
-struct FaceOptions {
+struct FaceOptions: Equatable {
     var lowest = 0.0
     var holdingErrors = false
 }
@@ -142,7 +142,7 @@ extension Tableau {
     /// (and one the tableau does not know), a slack or error symbol when its reduced cost
     /// is zero at every level counted (an error symbol not at all when errors are held), a
     /// marker never.
-    private func isFreeOnFace(_ index: Int, _ options: FaceOptions) -> Bool {
+    func isFreeOnFace(_ index: Int, _ options: FaceOptions) -> Bool {
         guard index < symbolCount else { return true }
         let symbol = states[index].symbol
         if symbol.isExternal { return true }

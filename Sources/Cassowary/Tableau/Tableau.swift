@@ -70,6 +70,8 @@ struct Tableau {
     var collectedCount = 0
     /// Scratch coefficients by symbol for ``expanded(_:)``: zero between uses.
     var expansion: [Double] = []
+    /// The marks of the face scan under way, if any (see ``Solver/withFaceScan(_:)``).
+    var faceScan: FaceScan?
     /// The number of user-variable rows made so far: each new one's order (see
     /// ``SymbolState/order``).
     var definitionCount: UInt32 = 0

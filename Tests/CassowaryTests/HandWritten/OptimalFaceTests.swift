@@ -1,5 +1,6 @@
 import Testing
 @testable import Cassowary
+import SeededRandom
 
 /// `optimalRange(of:)` and `isDetermined(_:)`: the range of a value over every optimal
 /// solution, checked against what the solver does when pulled toward each end at a
@@ -187,5 +188,65 @@ struct OptimalFaceTests {
         }
         // Some variables are free only by trading preferences of equal strength.
         #expect(checked > 500 && trades >= 5, "\(checked) checked, \(trades) free only by trades")
+    }
+
+    @Test("a face scan answers as single calls do, on random chains with ties, gaps and free ends",
+          arguments: [SolverMode.default, .markers])
+    func faceScan(mode: SolverMode) {
+        var shortcuts = 0, undetermined = 0
+        for seed in UInt64(1)...60 {
+            var rng = SplitMix64(seed: seed)
+            let solver = mode.makeSolver()
+            let count = Int.random(in: 5...40, using: &rng)
+            let edges = (0...count).map { Variable("e\($0)") }, sizes = (0..<count).map { Variable("s\($0)") }
+            try? solver.addConstraint(Constraint(Expression([Term(edges[0])]), .equal, strength: .required))
+            let strengths: [Strength] = [.strong, .medium, .weak, .create(0, 0, 3)]
+            for k in 0..<count {
+                // A link of the chain: next edge = edge + size + gap (sometimes missing).
+                if Int.random(in: 0..<8, using: &rng) > 0 {
+                    let gap = Double(Int.random(in: 0...8, using: &rng))
+                    try? solver.addConstraint(Constraint(Expression([Term(edges[k + 1]), Term(edges[k], coefficient: -1),
+                                                                     Term(sizes[k], coefficient: -1)], constant: -gap),
+                                                         .equal, strength: .required))
+                }
+                // Each size wants a value; some want two (a tie when equal strengths).
+                let strength = strengths.randomElement(using: &rng)!
+                try? solver.addConstraint(Constraint(Expression([Term(sizes[k])], constant: -Double(Int.random(in: 10...50, using: &rng))),
+                                                     .equal, strength: strength))
+                if Int.random(in: 0..<5, using: &rng) == 0 {
+                    try? solver.addConstraint(Constraint(Expression([Term(sizes[k])], constant: -70), .equal,
+                                                         strength: strengths.randomElement(using: &rng)!))
+                }
+                if Int.random(in: 0..<6, using: &rng) == 0 {
+                    try? solver.addConstraint(Constraint(Expression([Term(sizes[k])], constant: -5), .greaterThanOrEqual,
+                                                         strength: .required))
+                }
+            }
+            if Int.random(in: 0..<2, using: &rng) == 0 {
+                try? solver.addConstraint(Constraint(Expression([Term(edges[count])], constant: -900), .lessThanOrEqual,
+                                                     strength: .required))
+            }
+            solver.updateVariables()
+            var expressions = (edges + sizes).map { Expression([Term($0)]) }
+            for _ in 0..<10 {
+                let a = edges.randomElement(using: &rng)!, b = sizes.randomElement(using: &rng)!
+                expressions.append(Expression([Term(a), Term(b, coefficient: 0.5)]))
+            }
+            for (weakest, holding) in [(0.0, false), (1.0, false), (0.0, true)] {
+                let alone = expressions.map { solver.isDetermined($0, ignoringStrengthsBelow: weakest, holdingPreferences: holding) }
+                let scanned = solver.withFaceScan {
+                    expressions.map { expression in
+                        let options = FaceOptions(lowest: weakest, holdingErrors: holding)
+                        if solver.tableau.isFixedOnFace(expression.terms, options) { shortcuts += 1 }
+                        return solver.isDetermined(expression, ignoringStrengthsBelow: weakest, holdingPreferences: holding)
+                    }
+                }
+                #expect(scanned == alone, "seed \(seed), weakest \(weakest), holding \(holding)")
+                undetermined += alone.filter { !$0 }.count
+            }
+        }
+        // Both paths are taken: the marks settle most, the programs the rest.
+        #expect(shortcuts >= 1000, "\(shortcuts) decided by the marks")
+        #expect(undetermined >= 100, "\(undetermined) undetermined")
     }
 }
