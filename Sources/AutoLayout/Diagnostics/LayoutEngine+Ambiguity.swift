@@ -8,11 +8,13 @@ extension LayoutEngine {
     /// solver variables: its own variables, or for an aliased view its alias over the
     /// root's; nil for a view no constraint places (it has no variables at all).
     func edgeExpressions(of view: LayoutView) -> (minX: Expression, minY: Expression, maxX: Expression, maxY: Expression)? {
-        if view.variables.hasVariables {
+        // (An aliased view may have variables, from a hierarchy it was the root of: they
+        // are written from the alias, not solved, so the alias comes first.)
+        guard let alias = view.frameAlias else {
+            guard view.variables.hasVariables else { return nil }
             let v = view.variables
             return (Expression([Term(v.minX)]), Expression([Term(v.minY)]), Expression([Term(v.maxX)]), Expression([Term(v.maxY)]))
         }
-        guard let alias = view.frameAlias else { return nil }
         let r = root.variables
         func over(_ form: AliasForm) -> Expression {
             Expression([Term(r.minX, coefficient: form.x - form.width), Term(r.minY, coefficient: form.y - form.height),

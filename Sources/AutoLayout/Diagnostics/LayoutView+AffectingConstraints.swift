@@ -22,7 +22,9 @@ extension LayoutEngine {
         flush()
         var variables: [Cassowary.Variable] = []
         var made: [LayoutConstraint] = []
-        if view.variables.hasVariables {
+        // (The alias first: an aliased view may keep variables from a hierarchy it was the
+        // root of, written from the alias, not solved.)
+        if view.frameAlias == nil, view.variables.hasVariables {
             let v = view.variables
             variables = axis == .horizontal ? [v.minX, v.maxX] : [v.minY, v.maxY]
         } else if view.frameAlias != nil {

@@ -97,4 +97,33 @@ import Testing
         v.removeFromSuperview()
         #expect(v.superview == nil && w.rootView === v && two.subviews.isEmpty)
     }
+
+    @Test("a subtree that outlives its root keeps its constraints: the next engine takes them in")
+    func subtreeOutlivesItsRoot() throws {
+        let card = LayoutView(identifier: "card", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let label = makeChild(in: card, "label")
+        try LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 5),
+                                       label.topAnchor.constraint(equalTo: card.topAnchor, constant: 5),
+                                       label.widthAnchor.constraint(equalToConstant: 10),
+                                       label.heightAnchor.constraint(equalToConstant: 10)])
+        do {
+            let root = makeRoot()
+            root.addSubview(card)
+            root.layoutIfNeeded()
+        }
+        #expect(card.superview == nil)
+        card.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        card.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 5, y: 5, width: 10, height: 10))
+        #expect(!label.hasAmbiguousLayout && card.brokenConstraints.isEmpty)
+        // It can join another hierarchy as well.
+        let other = makeRoot()
+        other.addSubview(card)
+        other.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 5, y: 5, width: 10, height: 10) && !label.hasAmbiguousLayout)
+        // The card, once a root with variables of its own, is placed by its frame now (an
+        // alias over the new root's variables): determined, by its autoresizing constraints.
+        #expect(!card.hasAmbiguousLayout)
+        #expect(card.constraintsAffectingLayout(for: .horizontal).contains { $0.isAutoresizingConstraint })
+    }
 }

@@ -216,4 +216,35 @@ struct StackViewTests {
         let issue = try #require(root.layoutIssues().first { $0.kind == .conflictingConstraints })
         #expect(issue.message.contains("(UISV-fill-equally)"), "\(issue.message)")
     }
+
+    @Test("the constraints affecting an arranged view include the stack's, by their UIKit names")
+    func affectingConstraints() throws {
+        let (root, _, items) = try Self.row(.fill, width: nil)
+        let names = Set(items[1].constraintsAffectingLayout(for: .horizontal).compactMap(\.identifier))
+        #expect(names.isSuperset(of: ["UISV-spacing", "UISV-canvas-connection"]), "\(names)")
+        let vertical = Set(items[1].constraintsAffectingLayout(for: .vertical).compactMap(\.identifier))
+        #expect(vertical.contains("UISV-alignment"), "\(vertical)")
+        #expect(root.autolayoutTrace().contains("|   |   *b\n"), "\(root.autolayoutTrace())")
+    }
+
+    @Test("a stack outliving its superview keeps its arrangement, and so does any subtree")
+    func outlivingTheRoot() throws {
+        var stack: StackView?, items: [SizedView] = []
+        do {
+            let made = try Self.row(.fill, width: nil)
+            stack = made.stack
+            items = made.items
+            #expect(Self.xs(items) == [0, 50, 120])
+        }
+        // The root is gone: the stack is a root now, and lays its views out as before.
+        let alone = try #require(stack)
+        #expect(alone.superview == nil)
+        alone.layoutIfNeeded()
+        #expect(Self.xs(items) == [0, 50, 120] && items.map(\.frame.height) == [30, 30, 30])
+        #expect(!alone.hasAmbiguousLayout && items.allSatisfy { !$0.hasAmbiguousLayout })
+        // As a root its size is its frame's: hiding b leaves the room to a view that hugs.
+        items[1].isHidden = true
+        alone.layoutIfNeeded()
+        #expect(items[1].frame.width == 0 && items[2].frame.maxX == 140 && alone.layoutIssues().map(\.kind) == [.contentPriorityAmbiguity])
+    }
 }
