@@ -1,0 +1,104 @@
+import SeededRandom
+import Testing
+@testable import AutoLayout
+
+/// A stack changed step by step lays out as a stack built afresh in its final state: the
+/// incremental update of its constraints (kept, changed in place, made, retired) never
+/// leaves one behind or misses one.
+struct StackViewFuzzTests {
+    /// A stack's options and its views' states, to build afresh or to apply.
+    struct State {
+        var axis = LayoutAxis.horizontal
+        var distribution = StackView.Distribution.fill
+        var alignment = StackView.Alignment.fill
+        var spacing = 0.0
+        var baselineRelative = false
+        var marginsRelative = false
+        /// Per view: hidden, and a custom spacing after it.
+        var hidden: [Bool] = []
+        var custom: [Double?] = []
+        var order: [Int] = []
+
+        mutating func randomize(_ rng: inout SplitMix64, count: Int) {
+            axis = Bool.random(using: &rng) ? .horizontal : .vertical
+            distribution = StackView.Distribution.allCases.randomElement(using: &rng)!
+            alignment = StackView.Alignment.allCases.randomElement(using: &rng)!
+            spacing = [0, 4, 8, StackView.spacingUseSystem].randomElement(using: &rng)!
+            baselineRelative = Int.random(in: 0..<4, using: &rng) == 0
+            marginsRelative = Int.random(in: 0..<4, using: &rng) == 0
+            hidden = (0..<count).map { _ in Int.random(in: 0..<4, using: &rng) == 0 }
+            custom = (0..<count).map { _ in Int.random(in: 0..<4, using: &rng) == 0 ? Double(Int.random(in: 0...20, using: &rng)) : nil }
+            order = Array(0..<count).shuffled(using: &rng)
+        }
+
+        /// Sets the stack to this state (in any order: each is a property).
+        func apply(to stack: StackView, views: [SizedView]) {
+            stack.axis = axis
+            stack.distribution = distribution
+            stack.alignment = alignment
+            stack.spacing = spacing
+            stack.isBaselineRelativeArrangement = baselineRelative
+            stack.isLayoutMarginsRelativeArrangement = marginsRelative
+            for (position, index) in order.enumerated() { stack.insertArrangedSubview(views[index], at: position) }
+            for (index, view) in views.enumerated() {
+                view.isHidden = hidden[index]
+                stack.setCustomSpacing(custom[index] ?? StackView.spacingUseDefault, after: view)
+            }
+        }
+    }
+
+    /// A root and a stack of `count` text-like views with distinct sizes and baselines,
+    /// pinned at the top left (and, on odd seeds, given a size).
+    static func make(count: Int, sized: Bool) throws -> (LayoutView, StackView, [SizedView]) {
+        let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        let stack = StackView()
+        stack.identifier = "stack"
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(stack)
+        var views: [SizedView] = []
+        for index in 0..<count {
+            let k = Double(index)
+            let view = SizedView("v\(index)", 20 + 13 * k, 10 + 7 * k, firstBaseline: 8 + 5 * k, lastBaseline: 2 + k)
+            let hugging = LayoutPriority(Float(240 + index))
+            view.setContentHuggingPriority(hugging, for: .horizontal)
+            view.setContentHuggingPriority(hugging, for: .vertical)
+            stack.addArrangedSubview(view)
+            views.append(view)
+        }
+        var pins = [stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                    stack.topAnchor.constraint(equalTo: root.topAnchor)]
+        if sized {
+            pins += [stack.widthAnchor.constraint(equalToConstant: 600), stack.heightAnchor.constraint(equalToConstant: 500)]
+        }
+        try LayoutConstraint.activate(pins)
+        return (root, stack, views)
+    }
+
+    @Test("random changes, one layout after each, end where a stack built afresh starts", arguments: 1...40)
+    func incrementalMatchesFresh(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let count = Int.random(in: 1...5, using: &rng)
+        let sized = seed % 2 == 1
+        let (root, stack, views) = try Self.make(count: count, sized: sized)
+        var state = State()
+        for _ in 0..<6 {
+            state.randomize(&rng, count: count)
+            state.apply(to: stack, views: views)
+            root.layoutIfNeeded()
+        }
+        let (freshRoot, freshStack, freshViews) = try Self.make(count: count, sized: sized)
+        state.apply(to: freshStack, views: freshViews)
+        freshRoot.layoutIfNeeded()
+        // The same constraints, made in the same order as a fresh stack's.
+        #expect(stack.arrangement.map(\.logDescription) == freshStack.arrangement.map(\.logDescription), "seed \(seed)")
+        #expect(stack.arrangement.allSatisfy { $0.isActive })
+        #expect(stack.layoutGuides.count == freshStack.layoutGuides.count)
+        // And the same frames wherever the fresh layout determines them.
+        #expect(root.brokenConstraints.count == freshRoot.brokenConstraints.count, "seed \(seed)")
+        for (view, fresh) in zip(views, freshViews) where !fresh.hasAmbiguousLayout && freshRoot.brokenConstraints.isEmpty {
+            #expect(abs(view.frame.minX - fresh.frame.minX) < 1e-6 && abs(view.frame.minY - fresh.frame.minY) < 1e-6
+                    && abs(view.frame.width - fresh.frame.width) < 1e-6 && abs(view.frame.height - fresh.frame.height) < 1e-6,
+                    "seed \(seed): \(view) at \(view.frame), fresh \(fresh.frame)")
+        }
+    }
+}
