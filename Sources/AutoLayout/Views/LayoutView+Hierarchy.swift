@@ -31,11 +31,16 @@ extension LayoutView {
             return
         }
         if view.superviewReference != nil { view.removeFromSuperview() }
-        // Make (or find) this hierarchy's engine before the view joins it, so the view is
-        // adopted exactly once.
+        // Find (or make) this hierarchy's engine before the view joins it, so the view is
+        // adopted exactly once. Where neither side has one yet and the view is placed by
+        // constraints (a subtree built before it is added anywhere, a stack's row say),
+        // none is made: no constraint is active in either, and the engine made later takes
+        // in the whole tree at once. (A view placed by its frame is taken in now: its mask
+        // acts on the superview's size from now on.)
         // (Held, not borrowed from the root: adopting runs overridable getters, and code
         // there that moved the root into another hierarchy would release this engine.)
-        let engine = self.engine
+        let deferred = engineIfAny == nil && view.ownEngine == nil && !view.translatesAutoresizingMaskIntoConstraints
+        let engine = deferred ? nil : self.engine
         let absorbed = view.ownEngine
         view.ownEngine = nil
         absorbed?.detach()
@@ -48,7 +53,7 @@ extension LayoutView {
         } else {
             subviews.insert(view, at: max(0, index))
         }
-        engine.adopt(view)
+        engine?.adopt(view)
         setNeedsLayout()
         didAddSubview(view)
     }
@@ -58,7 +63,8 @@ extension LayoutView {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.willRemoveSubview(self)
-        parent.engine.release(self)
+        // (A hierarchy without an engine has no active constraint to let go.)
+        parent.engineIfAny?.release(self)
         parent.subviews.removeAll { $0 === self }
         parent.engineIfAny?.viewsCache = nil
         setSuperview(nil)
