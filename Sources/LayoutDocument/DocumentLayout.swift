@@ -30,10 +30,30 @@ public final class DocumentLayout {
         self.viewPositions = viewPositions
     }
 
-    /// Where the document wrote the entry that made a constraint (nil for one the engine
-    /// made: content size, autoresizing masks, margins).
+    /// Where the document wrote the entry that made a constraint, or the stack that made it
+    /// (`UISV-…`); nil for one the engine made (content size, autoresizing masks, margins).
     public func position(of constraint: LayoutConstraint) -> SourcePosition? {
-        constraintPositions[ObjectIdentifier(constraint)]
+        constraintPositions[ObjectIdentifier(constraint)] ?? stack(making: constraint).flatMap { position(of: $0) }
+    }
+
+    /// The stack view that made a constraint (one of UIKit's `UISV-…`), or nil: the closest
+    /// common ancestor of its items (a guide counts as its owning view), or for a
+    /// constraint on one view (its hiding, say) that view's superview, save the stack's
+    /// own size (`UISV-canvas-fit`).
+    public func stack(making constraint: LayoutConstraint) -> StackView? {
+        guard let identifier = constraint.identifier, identifier.hasPrefix("UISV-") else { return nil }
+        func view(_ item: LayoutItem?) -> LayoutView? { item as? LayoutView ?? (item as? LayoutGuide)?.owningView }
+        guard let first = view(constraint.firstItem) else { return nil }
+        guard let second = view(constraint.secondItem) else {
+            let isItem = constraint.firstItem is LayoutGuide || identifier == "UISV-canvas-fit"
+            return (isItem ? first : first.superview) as? StackView
+        }
+        var ancestors = Set<ObjectIdentifier>()
+        var current: LayoutView? = first
+        while let v = current { ancestors.insert(ObjectIdentifier(v)); current = v.superview }
+        current = second
+        while let v = current, !ancestors.contains(ObjectIdentifier(v)) { current = v.superview }
+        return current as? StackView
     }
 
     /// Where the document wrote a view (nil for the root).

@@ -56,7 +56,8 @@ struct CheckCommand: ParsableCommand {
                 out += "\(location(of: issue, in: layout, file: file)): \(severity(of: issue)): \(issue)\n"
                 for constraint in issue.constraints {
                     guard let position = layout.position(of: constraint) else { continue }
-                    out += "\(file):\(position): note: \(constraint.equationDescription)\n"
+                    let maker = layout.stack(making: constraint).map { " (made by the stack '\($0)')" } ?? ""
+                    out += "\(file):\(position): note: \(constraint.equationDescription)\(maker)\n"
                 }
             }
         }

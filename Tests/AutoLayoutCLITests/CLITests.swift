@@ -186,6 +186,31 @@ import Testing
         #expect(layout.status == 0 && layout.error == "at 200x100:\n\(path):3:5: error: 'a': Need constraints for: X position, width\n")
     }
 
+    @Test("a conflict with a stack's constraints points at the stack for each of them")
+    func checkNamesTheStackThatMadeAConstraint() throws {
+        let path = try Self.temporaryFile("""
+            size: 375x667
+            views:
+              - id: row
+                kind: stack
+                distribution: fillEqually
+                spacing: 8
+                views:
+                  - {id: a, kind: button, text: One}
+                  - {id: b, kind: button, text: Two}
+            constraints:
+              - "|-[row]-|"
+              - "V:|-40-[row]"
+              - a.width == 100
+
+            """)
+        let result = try Self.run(["check", path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("'b.width == a.width' (UISV-fill-equally) cannot all hold"), "\(result.output)")
+        #expect(result.output.contains("\(path):3:5: note: 'UISV-fill-equally' b.width == a.width (made by the stack 'row')\n"))
+        #expect(result.output.contains("\(path):13:5: note: a.width == 100\n"))
+    }
+
     @Test("the README's check transcripts are what the tool prints")
     func readmeCheckTranscripts() throws {
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
