@@ -29,12 +29,12 @@ extension DocumentParser {
         }
         if let node = values["distribution"] {
             spec.distribution = try varying(node, "a distribution") { (n) throws(DocumentError) in
-                try choice(n, "a distribution", Self.distributions)
+                try choice(n, "a distribution", StackView.Distribution.named)
             }
         }
         if let node = values["alignment"] {
             spec.alignment = try varying(node, "an alignment") { (n) throws(DocumentError) in
-                try choice(n, "an alignment", Self.alignments)
+                try choice(n, "an alignment", StackView.Alignment.named)
             }
         }
         if let node = values["spacing"] {
@@ -125,11 +125,4 @@ extension DocumentParser {
         if node.scalar?.string == "system" { return StackView.spacingUseSystem }
         return try reader.value(node, "a spacing")
     }
-
-    static let distributions: KeyValuePairs<String, StackView.Distribution> = [
-        "fill": .fill, "fillEqually": .fillEqually, "fillProportionally": .fillProportionally,
-        "equalSpacing": .equalSpacing, "equalCentering": .equalCentering]
-    static let alignments: KeyValuePairs<String, StackView.Alignment> = [
-        "fill": .fill, "leading": .leading, "top": .top, "firstBaseline": .firstBaseline, "center": .center,
-        "trailing": .trailing, "bottom": .bottom, "lastBaseline": .lastBaseline]
 }

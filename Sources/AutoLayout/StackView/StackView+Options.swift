@@ -18,6 +18,12 @@ extension StackView {
         /// The views keep their intrinsic sizes and their centres are equally far apart
         /// (the gaps at least ``StackView/spacing``).
         case equalCentering = 4
+
+        /// Each case by UIKit's name for it (`fillEqually`), in declaration order, as
+        /// documents and test records write them.
+        public static let named: KeyValuePairs<String, Distribution> = [
+            "fill": .fill, "fillEqually": .fillEqually, "fillProportionally": .fillProportionally,
+            "equalSpacing": .equalSpacing, "equalCentering": .equalCentering]
     }
 
     /// How a stack view places its arranged views across its axis.
@@ -43,6 +49,12 @@ extension StackView {
         public static let top = Alignment.leading
         /// The bottom edges of a horizontal stack's views on the stack's (``trailing``).
         public static let bottom = Alignment.trailing
+
+        /// Each case by UIKit's names for it (`top` and `bottom` too), as documents and
+        /// test records write them.
+        public static let named: KeyValuePairs<String, Alignment> = [
+            "fill": .fill, "leading": .leading, "top": .top, "firstBaseline": .firstBaseline, "center": .center,
+            "trailing": .trailing, "bottom": .bottom, "lastBaseline": .lastBaseline]
     }
 
     /// The spacing value that means "the stack's ``spacing``", which

@@ -61,8 +61,8 @@ final class StackFixtureView: LayoutView {
         stack.translatesAutoresizingMaskIntoConstraints = false
         let s = record.stack
         stack.axis = try #require(["horizontal": LayoutAxis.horizontal, "vertical": .vertical][s.axis])
-        stack.distribution = try #require(distributions[s.distribution], "distribution \(s.distribution)")
-        stack.alignment = try #require(alignments[s.alignment], "alignment \(s.alignment)")
+        stack.distribution = try #require(Self.named(s.distribution, StackView.Distribution.named), "distribution \(s.distribution)")
+        stack.alignment = try #require(Self.named(s.alignment, StackView.Alignment.named), "alignment \(s.alignment)")
         stack.spacing = s.spacing
         stack.isBaselineRelativeArrangement = s.isBaselineRelativeArrangement ?? false
         stack.isLayoutMarginsRelativeArrangement = s.isLayoutMarginsRelativeArrangement ?? false
@@ -96,10 +96,8 @@ final class StackFixtureView: LayoutView {
         return (root, stack, views)
     }
 
-    static let distributions: [String: StackView.Distribution] = [
-        "fill": .fill, "fillEqually": .fillEqually, "fillProportionally": .fillProportionally,
-        "equalSpacing": .equalSpacing, "equalCentering": .equalCentering]
-    static let alignments: [String: StackView.Alignment] = [
-        "fill": .fill, "leading": .leading, "top": .top, "firstBaseline": .firstBaseline, "center": .center,
-        "trailing": .trailing, "bottom": .bottom, "lastBaseline": .lastBaseline]
+    /// The value a record names, by UIKit's name.
+    static func named<Value>(_ name: String, _ names: KeyValuePairs<String, Value>) -> Value? {
+        names.first { $0.key == name }?.value
+    }
 }
