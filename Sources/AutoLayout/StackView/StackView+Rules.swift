@@ -56,6 +56,18 @@ struct ArrangementRule {
             && constraint.firstItem === first && constraint.secondItem === second && constraint.identifier == role.identifier
     }
 
+    /// `item.attribute == 0` at `priority`: a hidden view's size, or a fit.
+    static func zero(_ role: ArrangementRole, _ item: LayoutItem, _ attribute: LayoutAttribute,
+                     priority: LayoutPriority = .required) -> ArrangementRule {
+        ArrangementRule(role: role, first: item, firstAttribute: attribute, relation: .equal, second: nil,
+                        secondAttribute: .notAnAttribute, priority: priority)
+    }
+
+    /// `a.attribute == b.attribute`, required: an edge, centre or size on another's.
+    static func equal(_ role: ArrangementRole, _ a: LayoutItem, _ b: LayoutItem, _ attribute: LayoutAttribute) -> ArrangementRule {
+        ArrangementRule(role: role, first: a, firstAttribute: attribute, relation: .equal, second: b, secondAttribute: attribute)
+    }
+
     /// The constraint, with the role as its identifier.
     func make() -> LayoutConstraint {
         LayoutConstraint(generated: .arrangement, first, firstAttribute, relation, second, secondAttribute,
@@ -118,7 +130,7 @@ extension StackView {
             appendChain(to: &rules, views: views, along: along, canvas: canvas, baselines: baselines)
         }
         appendDistribution(to: &rules, visible: visible, along: along, canvas: canvas, baselines: baselines)
-        appendAlignment(to: &rules, views: views, visible: visible, across: across, canvas: canvas)
+        appendAlignment(alignment, to: &rules, views: views, visible: visible, across: across, canvas: canvas)
         return rules
     }
 
@@ -129,15 +141,12 @@ extension StackView {
     /// and its width (or height) only.
     private func appendChain(to rules: inout [ArrangementRule], views: [LayoutView], along: AxisAttributes,
                              canvas: LayoutItem, baselines: Bool) {
-        rules.append(ArrangementRule(role: .canvasConnection, first: canvas, firstAttribute: along.start, relation: .equal,
-                                     second: views[0], secondAttribute: along.start))
-        rules.append(ArrangementRule(role: .canvasConnection, first: views[views.count - 1], firstAttribute: along.end,
-                                     relation: .equal, second: canvas, secondAttribute: along.end))
+        rules.append(.equal(.canvasConnection, canvas, views[0], along.start))
+        rules.append(.equal(.canvasConnection, views[views.count - 1], canvas, along.end))
         let lastVisible = views.lastIndex { !$0.isHidden } ?? -1
         for (index, view) in views.enumerated() {
             if view.isHidden {
-                rules.append(ArrangementRule(role: .hiding, first: view, firstAttribute: along.size, relation: .equal,
-                                             second: nil, secondAttribute: .notAnAttribute))
+                rules.append(.zero(.hiding, view, along.size))
             }
             guard index > 0 else { continue }
             let previous = views[index - 1]
@@ -156,15 +165,12 @@ extension StackView {
     private func appendGapChain(to rules: inout [ArrangementRule], views: [LayoutView], visible: [LayoutView],
                                 along: AxisAttributes, canvas: LayoutItem, baselines: Bool) {
         let ends = (visible.first ?? views[0], visible.last ?? views[views.count - 1])
-        rules.append(ArrangementRule(role: .canvasConnection, first: canvas, firstAttribute: along.start, relation: .equal,
-                                     second: ends.0, secondAttribute: along.start))
-        rules.append(ArrangementRule(role: .canvasConnection, first: ends.1, firstAttribute: along.end, relation: .equal,
-                                     second: canvas, secondAttribute: along.end))
+        rules.append(.equal(.canvasConnection, canvas, ends.0, along.start))
+        rules.append(.equal(.canvasConnection, ends.1, canvas, along.end))
         var previousVisible: LayoutView?
         for (index, view) in views.enumerated() {
             if view.isHidden {
-                rules.append(ArrangementRule(role: .hiding, first: view, firstAttribute: along.size, relation: .equal,
-                                             second: nil, secondAttribute: .notAnAttribute))
+                rules.append(.zero(.hiding, view, along.size))
                 if view !== ends.0 {
                     let before: LayoutItem = index > 0 ? views[index - 1] : canvas
                     rules.append(ArrangementRule(role: index > 0 ? .spacing : .canvasConnection, first: view,
@@ -190,27 +196,25 @@ extension StackView {
         case .fill:
             break
         case .fillEqually:
-            for view in visible.dropFirst() {
-                rules.append(ArrangementRule(role: .fillEqually, first: view, firstAttribute: along.size, relation: .equal,
-                                             second: visible[0], secondAttribute: along.size))
-            }
+            for view in visible.dropFirst() { rules.append(.equal(.fillEqually, view, visible[0], along.size)) }
         case .fillProportionally:
             let sizes = visible.map { max(0, $0.currentIntrinsicSize()[axis]) }
             let spacings = zip(visible, visible.dropFirst()).reduce(0.0) { $0 + spacing(after: $1.0) }
             let total = sizes.reduce(0, +) + spacings
             guard total > 0 else { break }
+            // Priorities count down by position among all the arranged views, hidden ones too.
             let countsDown = visible.count > 1
-            for (index, view) in visible.enumerated() {
-                let position = arrangedSubviews.firstIndex { $0 === view } ?? index
+            var index = 0
+            for (position, view) in arrangedSubviews.enumerated() where !view.isHidden {
                 let priority = countsDown ? LayoutPriority(Float(max(1, 999 - position))) : .required
                 rules.append(ArrangementRule(role: .fillProportionally, first: view, firstAttribute: along.size,
                                              relation: .equal, second: canvas, secondAttribute: along.size,
                                              multiplier: sizes[index] / total, priority: priority))
+                index += 1
             }
         case .equalSpacing, .equalCentering:
             let centering = distribution == .equalCentering
-            rules.append(ArrangementRule(role: .canvasFit, first: self, firstAttribute: along.size, relation: .equal,
-                                         second: nil, secondAttribute: .notAnAttribute, priority: 49))
+            rules.append(.zero(.canvasFit, self, along.size, priority: 49))
             var firstGap: LayoutGuide?
             for (index, (before, after)) in zip(visible, visible.dropFirst()).enumerated() {
                 guard let gap = gapGuides[Identity(before)] else { continue }
@@ -232,9 +236,8 @@ extension StackView {
     }
 
     /// The rules of the alignment across the axis.
-    private func appendAlignment(to rules: inout [ArrangementRule], views: [LayoutView], visible: [LayoutView],
-                                 across: AxisAttributes, canvas: LayoutItem) {
-        let alignment = effectiveAlignment
+    private func appendAlignment(_ alignment: Alignment, to rules: inout [ArrangementRule], views: [LayoutView],
+                                 visible: [LayoutView], across: AxisAttributes, canvas: LayoutItem) {
         let first = views[0]
         let aligned: [LayoutAttribute] = switch alignment {
         case .fill: [across.start, across.end]
@@ -245,33 +248,20 @@ extension StackView {
         case .lastBaseline: [.lastBaseline]
         }
         for view in views.dropFirst() {
-            for attribute in aligned {
-                rules.append(ArrangementRule(role: .alignment, first: first, firstAttribute: attribute, relation: .equal,
-                                             second: view, secondAttribute: attribute))
-            }
+            for attribute in aligned { rules.append(.equal(.alignment, first, view, attribute)) }
         }
         guard alignment != .fill, let spanner else {
-            rules.append(ArrangementRule(role: .canvasConnection, first: canvas, firstAttribute: across.start,
-                                         relation: .equal, second: first, secondAttribute: across.start))
-            rules.append(ArrangementRule(role: .canvasConnection, first: first, firstAttribute: across.end,
-                                         relation: .equal, second: canvas, secondAttribute: across.end))
+            rules.append(.equal(.canvasConnection, canvas, first, across.start))
+            rules.append(.equal(.canvasConnection, first, canvas, across.end))
             return
         }
         // Across the axis: the first view's edge where the views are aligned to it, the
         // spanner's elsewhere.
-        let startItem: LayoutItem = alignment == .leading ? first : spanner
-        let endItem: LayoutItem = alignment == .trailing ? first : spanner
-        rules.append(ArrangementRule(role: .canvasConnection, first: canvas, firstAttribute: across.start, relation: .equal,
-                                     second: startItem, secondAttribute: across.start))
-        rules.append(ArrangementRule(role: .canvasConnection, first: endItem, firstAttribute: across.end, relation: .equal,
-                                     second: canvas, secondAttribute: across.end))
-        if alignment == .center {
-            rules.append(ArrangementRule(role: .canvasConnection, first: canvas, firstAttribute: across.center,
-                                         relation: .equal, second: first, secondAttribute: across.center))
-        }
+        rules.append(.equal(.canvasConnection, canvas, alignment == .leading ? first : spanner, across.start))
+        rules.append(.equal(.canvasConnection, alignment == .trailing ? first : spanner, canvas, across.end))
+        if alignment == .center { rules.append(.equal(.canvasConnection, canvas, first, across.center)) }
         if alignment == .firstBaseline || alignment == .lastBaseline {
-            rules.append(ArrangementRule(role: .canvasFit, first: self, firstAttribute: across.size, relation: .equal,
-                                         second: nil, secondAttribute: .notAnAttribute, priority: 49))
+            rules.append(.zero(.canvasFit, self, across.size, priority: 49))
         }
         for view in visible {
             rules.append(ArrangementRule(role: .spanningBoundary, first: spanner, firstAttribute: across.start,
@@ -281,11 +271,7 @@ extension StackView {
                                          relation: alignment == .trailing ? .equal : .greaterThanOrEqual, second: view,
                                          secondAttribute: across.end, priority: alignment == .trailing ? 999.5 : .required))
         }
-        rules.append(ArrangementRule(role: .spanningFit, first: spanner, firstAttribute: across.size, relation: .equal,
-                                     second: nil, secondAttribute: .notAnAttribute, priority: 51))
-        for view in views {
-            rules.append(ArrangementRule(role: .ambiguitySuppression, first: view, firstAttribute: across.size,
-                                         relation: .equal, second: nil, secondAttribute: .notAnAttribute, priority: 25))
-        }
+        rules.append(.zero(.spanningFit, spanner, across.size, priority: 51))
+        for view in views { rules.append(.zero(.ambiguitySuppression, view, across.size, priority: 25)) }
     }
 }

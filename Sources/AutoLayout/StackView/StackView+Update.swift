@@ -27,7 +27,7 @@ extension StackView {
                 break
             }
             if let match {
-                retired += old[next..<match]
+                if match > next { retired += old[next..<match] }
                 next = match + 1
                 let constraint = old[match]
                 if constraint.isActive, constraint.relation == rule.relation, constraint.multiplier == rule.multiplier,
