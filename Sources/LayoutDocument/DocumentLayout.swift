@@ -36,24 +36,18 @@ public final class DocumentLayout {
         constraintPositions[ObjectIdentifier(constraint)] ?? stack(making: constraint).flatMap { position(of: $0) }
     }
 
-    /// The stack view that made a constraint (one of UIKit's `UISV-…`), or nil: the closest
-    /// common ancestor of its items (a guide counts as its owning view), or for a
-    /// constraint on one view (its hiding, say) that view's superview, save the stack's
-    /// own size (`UISV-canvas-fit`).
+    /// The stack view that made a constraint (one of UIKit's `UISV-…`), or nil: a stack
+    /// is an item of its constraints or the superview of one (a guide counts as its owning
+    /// view), and lists them in ``StackView/arrangementConstraints``.
     public func stack(making constraint: LayoutConstraint) -> StackView? {
-        guard let identifier = constraint.identifier, identifier.hasPrefix("UISV-") else { return nil }
-        func view(_ item: LayoutItem?) -> LayoutView? { item as? LayoutView ?? (item as? LayoutGuide)?.owningView }
-        guard let first = view(constraint.firstItem) else { return nil }
-        guard let second = view(constraint.secondItem) else {
-            let isItem = constraint.firstItem is LayoutGuide || identifier == "UISV-canvas-fit"
-            return (isItem ? first : first.superview) as? StackView
+        for item in [constraint.firstItem, constraint.secondItem] {
+            let view = item as? LayoutView ?? (item as? LayoutGuide)?.owningView
+            for case let stack as StackView in [view, view?.superview]
+            where stack.arrangementConstraints.contains(where: { $0 === constraint }) {
+                return stack
+            }
         }
-        var ancestors = Set<ObjectIdentifier>()
-        var current: LayoutView? = first
-        while let v = current { ancestors.insert(ObjectIdentifier(v)); current = v.superview }
-        current = second
-        while let v = current, !ancestors.contains(ObjectIdentifier(v)) { current = v.superview }
-        return current as? StackView
+        return nil
     }
 
     /// Where the document wrote a view (nil for the root).
@@ -158,8 +152,7 @@ extension LayoutDocument {
                     items[spec.id] = guide
                     continue
                 }
-                let view: LayoutView = spec.kind == .stack ? DocumentStackView() : DocumentView(spec: spec)
-                if spec.kind == .stack { view.identifier = spec.id }
+                let view: LayoutView = spec.kind == .stack ? DocumentStackView(identifier: spec.id) : DocumentView(spec: spec)
                 view.translatesAutoresizingMaskIntoConstraints = spec.translatesAutoresizingMaskIntoConstraints
                 view.autoresizingMask = spec.autoresizingMask
                 let hugging = spec.hugging ?? spec.kind.defaultHugging
@@ -174,11 +167,13 @@ extension LayoutDocument {
                 items[spec.id] = view
                 build(spec.children, in: view)
                 if let stack = view as? StackView, let options = spec.stack {
+                    var arranged: [String: LayoutView] = [:]
                     for child in spec.children {
-                        if let arranged = items[child.id] as? LayoutView { stack.addArrangedSubview(arranged) }
+                        guard let subview = items[child.id] as? LayoutView else { continue }  // (a guide)
+                        stack.addArrangedSubview(subview)
+                        arranged[child.id] = subview
                     }
-                    let views = spec.children.reduce(into: [String: LayoutView]()) { $0[$1.id] = items[$1.id] as? LayoutView }
-                    options.apply(to: stack, at: size, views: views)
+                    options.apply(to: stack, at: size, views: arranged)
                 }
             }
         }

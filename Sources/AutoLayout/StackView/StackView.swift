@@ -58,6 +58,11 @@ open class StackView: LayoutView {
     /// The constraints the stack made and keeps active, in the order of the rules that
     /// made them (see ``updateArrangement()``).
     var arrangement: [LayoutConstraint] = []
+
+    /// The constraints the stack made for its arrangement (UIKit's `UISV-…` ones), as of
+    /// its last update: they are brought up to date before each layout, or by
+    /// ``LayoutView/updateConstraintsIfNeeded()``.
+    public var arrangementConstraints: [LayoutConstraint] { arrangement }
     /// The guide that spans the views across the axis, when the alignment needs one.
     var spanner: LayoutGuide?
     /// The guides between neighbouring visible views (equal spacing and centering), by the
