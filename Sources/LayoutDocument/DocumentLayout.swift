@@ -104,12 +104,7 @@ public final class DocumentLayout {
 
     /// Whether a view is hidden at this size (itself or an ancestor).
     public func isHidden(_ id: String) -> Bool {
-        var current = items[id] as? LayoutView ?? (items[id] as? LayoutGuide)?.owningView
-        while let view = current {
-            if view.isHidden { return true }
-            current = view.superview
-        }
-        return false
+        (items[id] as? LayoutView ?? (items[id] as? LayoutGuide)?.owningView)?.isHiddenInHierarchy ?? false
     }
 
     /// How deep an item is below the root (the root's subviews are 1).

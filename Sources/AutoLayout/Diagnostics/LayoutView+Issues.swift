@@ -47,9 +47,7 @@ extension LayoutView {
         }
         // A hidden view shows nothing: nothing of it is cut off or out of place (a stack's
         // hidden arranged view is collapsed on purpose).
-        var shown: LayoutView? = self
-        while let view = shown, !view.isHidden { shown = view.superview }
-        guard shown == nil else { return issues }
+        guard !isHiddenInHierarchy else { return issues }
         let intrinsic = currentIntrinsicSize()
         // A view with a text baseline shows text (labels, buttons, text fields).
         let content = firstBaselineOffsetFromTop != nil ? "text" : "content"

@@ -83,6 +83,16 @@ extension LayoutView {
         return false
     }
 
+    /// Whether the view or one of its ancestors is hidden: then nothing of it shows.
+    public var isHiddenInHierarchy: Bool {
+        var current: LayoutView? = self
+        while let view = current {
+            if view.isHidden { return true }
+            current = view.superview
+        }
+        return false
+    }
+
     /// The topmost ancestor (the view itself when it has no superview).
     public var rootView: LayoutView { rootReference.takeUnretainedValue() }
 
