@@ -34,12 +34,14 @@ extension LayoutEngine {
                 conflicts.insert(companion, at: index)
             }
         }
-        var victim = constraint.origin == .autoresizing ? nil
-            : conflicts.last { $0.origin == .autoresizing && lowering(of: $0) != nil }
-        if victim == nil, constraint.origin != .autoresizing,
-           let aliased = conflicts.last(where: { $0.origin == .autoresizing && lowering(of: $0) == nil }),
-           let view = aliased.firstItem as? LayoutView, unalias(view) {
-            victim = aliased
+        var victim: LayoutConstraint?
+        if constraint.origin != .autoresizing {
+            victim = conflicts.last { $0.origin == .autoresizing && lowering(of: $0) != nil }
+            // One an alias stands for is not in the solver: its view is unaliased first.
+            if victim == nil, let aliased = conflicts.last(where: { $0.origin == .autoresizing }),
+               let view = aliased.firstItem as? LayoutView, unalias(view) {
+                victim = aliased
+            }
         }
         if let victim, breakInstead(victim, keeping: constraint) {
             report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: victim))

@@ -65,20 +65,32 @@ extension LayoutEngine {
     /// changed and removed together, so each holds exactly when the others do.
     /// Not while the `left` (or `top`) is broken: the width then stands alone.
     func autoresizingCompanion(of c: LayoutConstraint) -> LayoutConstraint? {
-        let index = c.firstAttribute == .width ? 2 : c.firstAttribute == .height ? 3 : -1
-        guard index >= 0, let view = c.firstHandle?.view, let frame = generatedConstraints(of: view)?.frame,
-              frame.count == 4, frame[index] === c else { return nil }
-        let companion = frame[index - 2]
+        guard let (companion, isSize) = framePartner(of: c), isSize else { return nil }
         return broken.isEmpty || !broken.contains(where: { $0 === companion }) ? companion : nil
     }
 
     /// For a view's autoresizing `left` (or `top`) constraint, its `width` (or `height`),
     /// which is lowered together with it (see ``autoresizingCompanion(of:)``).
     func autoresizingDependent(of c: LayoutConstraint) -> LayoutConstraint? {
-        let index = c.firstAttribute == .left ? 0 : c.firstAttribute == .top ? 1 : -1
-        guard c.origin == .autoresizing, index >= 0, let view = c.firstHandle?.view,
-              let frame = generatedConstraints(of: view)?.frame, frame.count == 4, frame[index] === c else { return nil }
-        return frame[index + 2]
+        guard c.origin == .autoresizing, let (dependent, isSize) = framePartner(of: c), !isSize else { return nil }
+        return dependent
+    }
+
+    /// The other half of a frame constraint's pair in its view's frame constraints (`left`,
+    /// `top`, `width`, `height`): left with width, top with height; and whether `c` is
+    /// the size of the two.
+    private func framePartner(of c: LayoutConstraint) -> (partner: LayoutConstraint, isSize: Bool)? {
+        let index: Int
+        switch c.firstAttribute {
+        case .left: index = 0
+        case .top: index = 1
+        case .width: index = 2
+        case .height: index = 3
+        default: return nil
+        }
+        guard let view = c.firstHandle?.view, let frame = generatedConstraints(of: view)?.frame, frame.count == 4,
+              frame[index] === c else { return nil }
+        return (frame[index ^ 2], index >= 2)
     }
 
     /// Appends the terms of an autoresizing `left` or `top` constraint (`first − parent edge
