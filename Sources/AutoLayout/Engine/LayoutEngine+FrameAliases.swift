@@ -247,11 +247,10 @@ extension LayoutEngine {
         let frame = madeFrameConstraints(of: view)
         view.frameAlias = nil
         aliasState.refused.insert(Identity(view))
-        // Fresh variables, each defined by one equality: these cannot conflict.
+        // Fresh variables, each defined by one equality: these cannot conflict (were one
+        // refused, it would be kept as broken, not lost).
         for constraint in frame {
-            let lowering = lower(constraint)
-            try? solver.addConstraint(lowering)
-            setLowering(lowering, of: constraint)
+            do { try addNow(constraint) } catch { broken.append(constraint) }
         }
         aliasState.needWriting = true
         changed = true

@@ -86,13 +86,7 @@ extension LayoutEngine {
             // ``unalias(_:)``): lowered again, it reads the view's own variables, and its
             // conflict names the view's autoresizing constraints.
             if aliasState.refused.count != unaliased {
-                let lowering = lower(constraint)
-                do {
-                    try solver.addConstraint(lowering)
-                    setLowering(lowering, of: constraint)
-                } catch {
-                    breakConstraint(constraint, because: error)
-                }
+                do { try addNow(constraint) } catch { breakConstraint(constraint, because: error) }
                 continue
             }
             breakConstraint(constraint, because: error)
@@ -124,15 +118,20 @@ extension LayoutEngine {
         solver.explainsConflicts = false
         defer { solver.explainsConflicts = true }
         for constraint in pending {
-            let lowering = lower(constraint)
             do {
-                try solver.addConstraint(lowering)
-                setLowering(lowering, of: constraint)
+                try addNow(constraint)
                 changed = true
             } catch {
                 broken.append(constraint)
             }
         }
+    }
+
+    /// Lowers a constraint and adds it to the solver at once, not through the queue.
+    func addNow(_ constraint: LayoutConstraint) throws(SolverError) {
+        let lowering = lower(constraint)
+        try solver.addConstraint(lowering)
+        setLowering(lowering, of: constraint)
     }
 
     /// The constant of an active constraint changed: shift it in place.
