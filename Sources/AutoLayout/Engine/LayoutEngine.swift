@@ -103,10 +103,17 @@ final class LayoutEngine {
         // The engine that takes the views in lists their flags again.
         layoutFlags = FlaggedViews(alwaysScans: layoutFlags.alwaysScans)
         updateFlags = FlaggedViews(alwaysScans: updateFlags.alwaysScans)
-        for view in root.subtree() {
+        forget(root.subtree())
+    }
+
+    /// Lets views go as if they had never been taken in: they leave the engine, their
+    /// constraints forget their solver constraints, and the constraints the engine made for
+    /// them go, so that the engine that takes them in next does all of that anew. (Also
+    /// when the root goes away and some of its views live on.)
+    func forget(_ views: some Sequence<LayoutView>) {
+        for view in views {
             if !isScratch, case .member = view.engineSlot { view.engineSlot = .none }
             for constraint in view.constraints { setLowering(nil, of: constraint) }
-            // The engine that takes the views in makes its own constraints for them.
             if !isScratch { view.generatedStorage = nil }
         }
     }

@@ -114,16 +114,9 @@ open class LayoutView: LayoutItem {
 
     deinit {
         variables.viewReference = nil
-        // The engine goes with the root: the views it took in that live on forget it, and
-        // so do their constraints and the constraints it made for them, so that the engine
-        // of the hierarchy they form (or join) next takes them all in again.
-        if ownEngine != nil {
-            for view in subtree().dropFirst() {
-                view.engineSlot = .none
-                for constraint in view.constraints { constraint.lowering = nil }
-                view.generatedStorage = nil
-            }
-        }
+        // The engine goes with the root: the views it took in that live on forget it, so
+        // that the engine of the hierarchy they form (or join) next takes them all in again.
+        ownEngine?.forget(subtree().dropFirst())
         for guide in allGuides { guide.owningView = nil }
         for constraint in constraints {
             constraint.installedOn = nil
