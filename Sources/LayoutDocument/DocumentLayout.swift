@@ -38,7 +38,7 @@ public final class DocumentLayout {
 
     /// The stack view that made a constraint (one of UIKit's `UISV-…`), or nil: a stack
     /// is an item of its constraints or the superview of one (a guide counts as its owning
-    /// view), and lists them in ``StackView/arrangementConstraints``.
+    /// view), and lists them in `StackView.arrangementConstraints`.
     public func stack(making constraint: LayoutConstraint) -> StackView? {
         for item in [constraint.firstItem, constraint.secondItem] {
             let view = item as? LayoutView ?? (item as? LayoutGuide)?.owningView
