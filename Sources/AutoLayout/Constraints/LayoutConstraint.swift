@@ -41,16 +41,30 @@ open class LayoutConstraint: CustomStringConvertible {
     /// side is `end − start` instead of an item's attribute.
     var firstSpan: AnchorSpan? { extras?.firstSpan }
     var secondSpan: AnchorSpan? { extras?.secondSpan }
-    /// The fields few constraints use (nil when all of them are): kept apart, making a
+    /// The fields few constraints use (nil when none of them is set): kept apart, making a
     /// constraint initializes one reference for them. (Not the identifier: the engine names
     /// the constraints it makes.)
-    @exclusivity(unchecked) var extras: Extras?
+    @exclusivity(unchecked) var rare: RareFields?
+    /// See ``rare``: an anchor's spans and deferred error in an object, or the extra terms
+    /// of an autoresizing constraint as their array alone (no object around it). One
+    /// pointer either way.
+    enum RareFields {
+        case extras(Extras)
+        case extraTerms([ExtraTerm])
+    }
+    /// The span and error fields of ``rare``.
+    var extras: Extras? {
+        if case .extras(let extras) = rare { return extras }
+        return nil
+    }
 
-    /// See ``extras``.
+    /// See ``rare``.
     final class Extras {
         let deferredError: LayoutError?
         let firstSpan: AnchorSpan?
         let secondSpan: AnchorSpan?
+        /// See ``LayoutConstraint/extraTerms``.
+        var extraTerms: [ExtraTerm] = []
 
         init(deferredError: LayoutError?, firstSpan: AnchorSpan?, secondSpan: AnchorSpan?) {
             self.deferredError = deferredError
@@ -59,15 +73,32 @@ open class LayoutConstraint: CustomStringConvertible {
         }
     }
     /// Extra terms on the right side, for constraints the engine makes (an autoresizing
-    /// mask shares the superview's size change among margins and size).
-    var extraTerms: [ExtraTerm] = []
+    /// mask with a flexible margin or size shares the superview's size change among
+    /// margins and size). Kept in ``rare``: few constraints have any, and a field of its
+    /// own would make every constraint a 128-byte block instead of a 112-byte one.
+    var extraTerms: [ExtraTerm] {
+        get {
+            switch rare {
+            case nil: []
+            case .extraTerms(let terms): terms
+            case .extras(let extras): extras.extraTerms
+            }
+        }
+        set {
+            if case .extras(let extras) = rare {
+                extras.extraTerms = newValue
+            } else {
+                rare = newValue.isEmpty ? nil : .extraTerms(newValue)
+            }
+        }
+    }
     /// For a content-size constraint that stands for both sides of an intrinsic size (an
     /// equality at the hugging priority), the compression resistance priority: the engine
     /// holds it as one two-sided solver equality, as UIKit's content-size constraints carry
     /// both priorities. Nil for every other constraint.
     @exclusivity(unchecked) var compressionPriority: LayoutPriority?
     // The fields of four bytes or less come last, together: declared among the others, each
-    // would be padded to eight bytes (a constraint takes a 128-byte block instead of 144).
+    // would be padded to eight bytes (a constraint takes a 112-byte block; it would take 144).
     @exclusivity(unchecked) var storedPriority: LayoutPriority
     /// The attribute of the first item.
     public let firstAttribute: LayoutAttribute
@@ -120,7 +151,7 @@ open class LayoutConstraint: CustomStringConvertible {
         self.origin = origin
         self.identifier = identifier
         if deferredError != nil || firstSpan != nil || secondSpan != nil {
-            extras = Extras(deferredError: deferredError, firstSpan: firstSpan, secondSpan: secondSpan)
+            rare = .extras(Extras(deferredError: deferredError, firstSpan: firstSpan, secondSpan: secondSpan))
         }
     }
 

@@ -24,26 +24,42 @@ public enum Relation: Sendable, Hashable, CustomStringConvertible {
 /// Constraints are immutable and compared by identity: a solver holds the very object you
 /// added, and ``Solver/removeConstraint(_:)`` needs that same object.
 public final class Constraint: Sendable, CustomStringConvertible {
+    // The fields are ordered so that the constraint is a 120-byte object (a 128-byte block):
+    // the one-byte and four-byte fields fill the tail of `terms`, and the two strengths are
+    // kept as their components (a strength is an array and a flag, which would pad to 16
+    // bytes each). Every layout constraint lowers to one of these, so each byte counts once
+    // per constraint of a screen.
+
     /// The terms of ``expression``, with the terms of each variable combined: inline when
     /// there are at most four and they were given one at a time (see ``TermList``), so the
     /// constraint is one allocation; else the array of the expression it was made from.
     let terms: TermList
-    /// The constant of ``expression``.
-    let constant: Double
     /// How the expression compares with zero.
     public let relation: Relation
-    /// How much the constraint matters (for a two-sided equality, when the expression is
-    /// above zero).
-    public let strength: Strength
-    /// For an equality held with a different strength on each side (see
-    /// ``init(_:equalAbove:below:)``), how much it matters when the expression is below
-    /// zero; nil when ``strength`` holds both ways.
-    public let belowStrength: Strength?
+    /// Whether ``strength`` is ``Strength/required``.
+    let isRequired: Bool
     /// The slot of this constraint's record in the tableau that last stored it, or -1: a
     /// hint that spares a dictionary lookup. A tableau trusts it only after checking that
     /// the slot holds this constraint (see ``Tableau/recordSlot(of:)``), so a stale hint, or
-    /// one from another solver, is harmless.
-    let recordHint = Atomic<Int>(-1)
+    /// one from another solver, is harmless. (A slot past `Int32.max` is stored as
+    /// `Int32.max`, which the check refuses, so the tableau's index answers for it.)
+    let recordHint = Atomic<Int32>(-1)
+    /// The constant of ``expression``.
+    let constant: Double
+    /// The components of ``strength``.
+    let strengthComponents: [Strength.Component]
+    /// The components of ``belowStrength``, nil when ``strength`` holds both ways.
+    let belowComponents: [Strength.Component]?
+
+    /// How much the constraint matters (for a two-sided equality, when the expression is
+    /// above zero).
+    public var strength: Strength { Strength(storedComponents: strengthComponents, isRequired: isRequired) }
+    /// For an equality held with a different strength on each side (see
+    /// ``init(_:equalAbove:below:)``), how much it matters when the expression is below
+    /// zero; nil when ``strength`` holds both ways.
+    public var belowStrength: Strength? {
+        belowComponents.map { Strength(storedComponents: $0, isRequired: false) }
+    }
 
     /// The left side minus the right side, with the terms of each variable combined.
     public var expression: Expression { Expression(terms.array, constant: constant) }
@@ -55,8 +71,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
         self.terms = terms
         constant = expression.constant
         self.relation = relation
-        self.strength = strength
-        belowStrength = nil
+        isRequired = strength.isRequired
+        strengthComponents = strength.components
+        belowComponents = nil
     }
 
     /// Creates `terms + constant OP 0` from terms built one at a time: the same constraint
@@ -68,8 +85,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
         self.terms = terms
         self.constant = constant
         self.relation = relation
-        self.strength = strength
-        belowStrength = nil
+        isRequired = strength.isRequired
+        strengthComponents = strength.components
+        belowComponents = nil
     }
 
     /// Creates the preference `expression == 0` whose error costs `above` where the
@@ -86,8 +104,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
         self.terms = terms
         constant = expression.constant
         relation = .equal
-        strength = above
-        belowStrength = below == above ? nil : below
+        isRequired = false
+        strengthComponents = above.components
+        belowComponents = below == above ? nil : below.components
     }
 
     /// ``init(_:equalAbove:below:)`` from terms built one at a time: the same constraint
@@ -101,12 +120,15 @@ public final class Constraint: Sendable, CustomStringConvertible {
         self.terms = terms
         self.constant = constant
         relation = .equal
-        strength = above
-        belowStrength = below == above ? nil : below
+        isRequired = false
+        strengthComponents = above.components
+        belowComponents = below == above ? nil : below.components
     }
 
     /// The strength of the error on one side of an equality: above zero (`plus`) or below.
-    func errorStrength(above: Bool) -> Strength { above ? strength : belowStrength ?? strength }
+    func errorStrength(above: Bool) -> Strength {
+        Strength(storedComponents: above ? strengthComponents : belowComponents ?? strengthComponents, isRequired: isRequired)
+    }
 
     /// A new constraint with the same relation and expression and another strength (on
     /// both sides).
@@ -121,8 +143,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
         }
         constant = other.constant
         relation = other.relation
-        self.strength = strength
-        belowStrength = nil
+        isRequired = strength.isRequired
+        strengthComponents = strength.components
+        belowComponents = nil
     }
 
     /// A copy of this constraint with another strength, as in `(x == 10).withStrength(.weak)`.

@@ -22,6 +22,13 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Whether the constraint must hold exactly.
     public let isRequired: Bool
 
+    /// A strength with components already checked, filtered and sorted: one a
+    /// ``Constraint`` stored.
+    @inline(__always) init(storedComponents: [Component], isRequired: Bool) {
+        components = storedComponents
+        self.isRequired = isRequired
+    }
+
     private init(components: [Component], isRequired: Bool) {
         // A component that is not finite is kept, so that a solver refuses the strength
         // (see ``isFinite``) instead of dropping the component silently.

@@ -15,8 +15,6 @@
 /// let c = Constraint(terms, constant: -10, .equal) // x - y - 10 == 0
 /// ```
 public struct TermList: Sendable {
-    /// The number of terms.
-    @usableFromInline var count = 0
     /// The variables and coefficients of the terms while they are inline (nil and zero past
     /// `count`); nil and zero when the terms are in `spilled`.
     @usableFromInline var v0: Variable?
@@ -31,6 +29,14 @@ public struct TermList: Sendable {
     /// or when the list took over an expression's array (see ``init(array:)``). Else
     /// empty, and the terms are inline.
     @usableFromInline var spilled: [Term] = []
+    /// The number of inline terms (0 when the terms are in `spilled`). One byte, and the
+    /// last field: a ``Constraint`` stores its one-byte fields right after it, so the list
+    /// takes 73 bytes of the constraint instead of 80 and the constraint fits a 128-byte
+    /// block (see ``Constraint``).
+    @usableFromInline var inlineCount: UInt8 = 0
+
+    /// The number of terms.
+    @inlinable @inline(__always) var count: Int { spilled.isEmpty ? Int(inlineCount) : spilled.count }
 
     /// An empty list.
     @inlinable @inline(__always) public init() {}
@@ -38,19 +44,20 @@ public struct TermList: Sendable {
     /// Adds a term at the end. Terms of one variable may repeat: the constraint adds them
     /// together, as it does for an ``Expression``.
     @inlinable @inline(__always) public mutating func append(_ term: consuming Term) {
-        switch count {
+        guard spilled.isEmpty else { return appendSpilled(term) }
+        switch inlineCount {
         case 0: c0 = term.coefficient; v0 = term.variable
         case 1: c1 = term.coefficient; v1 = term.variable
         case 2: c2 = term.coefficient; v2 = term.variable
         case 3: c3 = term.coefficient; v3 = term.variable
-        default: appendSpilled(term)
+        default: return appendSpilled(term)
         }
-        count += 1
+        inlineCount += 1
     }
 
     /// ``append(_:)`` of a fifth or later term: moves the inline terms into `spilled` first.
     @usableFromInline mutating func appendSpilled(_ term: consuming Term) {
-        if count == 4 {
+        if spilled.isEmpty {
             // Read before `spilled` holds anything: from then on it holds every term.
             var terms: [Term] = []
             terms.reserveCapacity(8)
@@ -64,6 +71,7 @@ public struct TermList: Sendable {
             c1 = 0
             c2 = 0
             c3 = 0
+            inlineCount = 0
         }
         spilled.append(term)
     }
@@ -119,7 +127,6 @@ public struct TermList: Sendable {
     /// Makes an empty list hold the given array of terms as it is (see ``init(array:)``).
     @inline(__always) mutating func take(_ terms: [Term]) {
         spilled = terms
-        count = terms.count
     }
 
     /// A list that holds the given array of terms as it is: a constraint made from an
@@ -127,7 +134,6 @@ public struct TermList: Sendable {
     /// Such a list is never appended to (``append(_:)`` fills the inline slots first).
     @inline(__always) init(array terms: [Term]) {
         spilled = terms
-        count = terms.count
     }
 
     /// Combines the terms of each variable and drops zero terms, keeping the order of first

@@ -11,7 +11,7 @@ extension Tableau {
     /// one record). When the check fails (the constraint is not here, its slot was reused,
     /// or another tableau moved the hint), `recordIndex` answers, built first if need be.
     @inline(__always) mutating func recordSlot(of constraint: Constraint) -> Int? {
-        let hint = constraint.recordHint.load(ordering: .relaxed)
+        let hint = Int(constraint.recordHint.load(ordering: .relaxed))
         // -1: no tableau has ever stored the constraint.
         if hint < 0 { return nil }
         if hint < recordSlots.count && recordSlots[hint]?.constraint === constraint { return hint }
@@ -22,7 +22,7 @@ extension Tableau {
     @inline(never) mutating func indexedRecordSlot(of constraint: Constraint) -> Int? {
         if !recordsIndexed { indexRecords() }
         guard let slot = recordIndex[Identity(constraint)] else { return nil }
-        if storesHints { constraint.recordHint.store(slot, ordering: .relaxed) }
+        if storesHints { constraint.recordHint.store(Int32(clamping: slot), ordering: .relaxed) }
         return slot
     }
 
@@ -58,7 +58,7 @@ extension Tableau {
         let reused = !freeRecordSlots.isEmpty
         let slot = reused ? Int(freeRecordSlots[freeRecordSlots.count - 1]) : recordSlots.count
         // The constraint is read in place before the record moves in: no retain of it.
-        if storesHints { record.constraint.recordHint.store(slot, ordering: .relaxed) }
+        if storesHints { record.constraint.recordHint.store(Int32(clamping: slot), ordering: .relaxed) }
         if recordsIndexed { recordIndex[Identity(record.constraint)] = slot }
         if reused {
             freeRecordSlots.removeLast()
@@ -103,7 +103,7 @@ extension Tableau {
         }
         recordSlots[slot] = consume record
         recordCount += 1
-        if storesHints { constraint.recordHint.store(slot, ordering: .relaxed) }
+        if storesHints { constraint.recordHint.store(Int32(clamping: slot), ordering: .relaxed) }
         if recordsIndexed { recordIndex[Identity(constraint)] = slot }
     }
 
@@ -123,7 +123,7 @@ extension Tableau {
     mutating func pointHintsAtSlots() {
         guard storesHints else { return }
         for slot in recordSlots.indices {
-            recordSlots[slot]?.constraint.recordHint.store(slot, ordering: .relaxed)
+            recordSlots[slot]?.constraint.recordHint.store(Int32(clamping: slot), ordering: .relaxed)
         }
     }
 }

@@ -197,6 +197,25 @@ struct EqualityClasses {
         return member
     }
 
+    /// A new member for a variable the classes do not know yet, straight in an existing
+    /// class at `offset` (for a link that ties the variable to a member of that class; see
+    /// ``Tableau/joiningNewVariable(_:)``). The class must be the ground or have an anchor
+    /// of its own: a self-anchored class gets one when a second member joins it.
+    @inline(never) mutating func addMember(_ variable: Variable, into klass: Int32, offset: Double) -> Int32 {
+        let member = allocateMember(Member(variable: variable, klass: klass, offset: offset))
+        setOwner(member, variable)
+        setClass(klass) { $0.count += 1 }
+        if indexed { index[Identity(variable)] = member }
+        variable.memberHint.store(Int(member), ordering: .relaxed)
+        markDirty(member)
+        return member
+    }
+
+    /// Whether a class can take a new member as it is: it is the ground or has an anchor.
+    @inline(__always) func takesMembers(_ klass: Int32) -> Bool {
+        isGround(klass) || classes[Int(klass)].anchor != nil
+    }
+
     /// Frees a member that no link and no record uses any more (its class is its own).
     mutating func removeMemberIfUnused(_ member: Int32) {
         let m = members[Int(member)]

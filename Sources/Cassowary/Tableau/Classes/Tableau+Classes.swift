@@ -165,6 +165,11 @@ extension Tableau {
 
     /// Adds a link to the classes: redundant, contradictory, or joining two classes.
     mutating func insertLink(_ constraint: Constraint, _ form: LinkForm, sequence: Int) throws(StepError) {
+        if let link = joiningNewVariable(form) {
+            let slot = addRecord(Record(constraint: constraint, sequence: sequence, link: link), journaled: !batching)
+            classes.setLink(link) { $0.slot = Int32(slot) }
+            return
+        }
         let u = classes.memberMaking(form.u)
         let v = form.v.map { classes.memberMaking($0) } ?? EqualityClasses.ground
         var record = Record(constraint: constraint, sequence: sequence)
@@ -190,6 +195,41 @@ extension Tableau {
         let link = record.link
         let slot = addRecord(record, journaled: !batching)
         classes.setLink(link) { $0.slot = Int32(slot) }
+    }
+
+    /// Adds a link between a variable the classes know and one they do not, when the known
+    /// one's class can take a member as it is (see ``EqualityClasses/takesMembers(_:)``):
+    /// the new variable's member goes straight into that class, at the offset the link
+    /// gives it, and the link joins the class's tree. Returns the link, or nil when the
+    /// link is not of that kind (``insertLink(_:_:sequence:)`` then plans it in full).
+    ///
+    /// The outcome is the one of the general path, which would make the new variable a
+    /// class of its own and merge it: no record uses a new member, so nothing is lowered
+    /// anew, and its offset is the known member's plus or minus the constant, exactly.
+    /// Most links of a layout are of this kind: each new view's edges tied to the views
+    /// before it.
+    mutating func joiningNewVariable(_ form: LinkForm) -> Int32? {
+        let u = classes.member(of: form.u)
+        let v: Int32?
+        if let variable = form.v { v = classes.member(of: variable) } else { v = EqualityClasses.ground }
+        let member: Int32
+        switch (u, v) {
+        case (nil, let known?):
+            // `u == v + constant`.
+            let klass = classes.members[Int(known)].klass
+            guard classes.takesMembers(klass) else { return nil }
+            member = classes.addMember(form.u, into: klass, offset: classes.members[Int(known)].offset + form.constant)
+            return classes.addLink(.init(u: member, v: known, constant: form.constant, inTree: true))
+        case (let known?, nil):
+            // `v == u - constant` (a link `v == v + …` has two terms of one variable, which
+            // a constraint combines into one).
+            let klass = classes.members[Int(known)].klass
+            guard classes.takesMembers(klass), let variable = form.v else { return nil }
+            member = classes.addMember(variable, into: klass, offset: classes.members[Int(known)].offset - form.constant)
+            return classes.addLink(.init(u: known, v: member, constant: form.constant, inTree: true))
+        default:
+            return nil
+        }
     }
 
     /// Takes a link out of the classes: a class whose tree it held splits, unless a
