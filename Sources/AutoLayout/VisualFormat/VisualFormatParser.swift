@@ -81,7 +81,9 @@ struct VisualFormatParser {
         if format.isEmpty {
             throw VisualFormatError(wholeFormat: "It's an empty string.", format: format)
         }
-        if format.contains(where: { !$0.isASCII }) {
+        // Bytes, not characters: a character is ASCII exactly when all its bytes are, and
+        // walking characters (grapheme breaking) cost more than the rest of the parse.
+        if bytes.contains(where: { $0 >= 0x80 }) {
             throw VisualFormatError(wholeFormat: "It contains non-ASCII characters.", format: format)
         }
         var result = ParsedVisualFormat()

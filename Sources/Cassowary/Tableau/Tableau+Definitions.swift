@@ -155,16 +155,24 @@ extension Tableau {
             for cell in definition.cells { add(cell.symbol.index, factor * cell.coefficient) }
         }
         touched.sort()
-        var cells: [Cell] = []
-        cells.reserveCapacity(touched.count + 2)
+        // The row keeps only the cells that stay, with room for two more: `touched` also
+        // lists every definition opened on the way, often many times what stays.
+        func stays(_ symbol: Int32) -> Bool {
+            (rows[Int(symbol)] == nil || states[Int(symbol)].order < threshold) && !nearZero(expansion[Int(symbol)])
+        }
+        var kept = 0
         var last: Int32 = -1
         for symbol in touched where symbol != last {
             last = symbol
-            let value = expansion[Int(symbol)]
+            if stays(symbol) { kept += 1 }
+        }
+        var cells: [Cell] = []
+        cells.reserveCapacity(kept + 2)
+        last = -1
+        for symbol in touched where symbol != last {
+            last = symbol
+            if stays(symbol) { cells.append(Cell(symbol: states[Int(symbol)].symbol, coefficient: expansion[Int(symbol)])) }
             expansion[Int(symbol)] = 0
-            if (rows[Int(symbol)] == nil || states[Int(symbol)].order < threshold) && !nearZero(value) {
-                cells.append(Cell(symbol: states[Int(symbol)].symbol, coefficient: value))
-            }
         }
         return Row(constant: constant, cells: cells)
     }
