@@ -2,7 +2,7 @@
 """The shape benchmark's solver scenarios run through kiwisolver (kiwi's C++ core), for
 `Benchmarks/shapes.py` to put beside ours.
 
-    python3 Benchmarks/kiwi_scenarios.py SCENARIO N   # oneVariable, conflictsSolver, lateEdit, churn
+    python3 Benchmarks/kiwi_scenarios.py SCENARIO N   # oneVariable, conflictsSolver, lateEdit, pinned, churn
 
 Prints `scenario<TAB>N<TAB>metric<TAB>value` lines, as `autolayout-bench shapes` does.
 Constraints are made before the clock starts (Python's own constraint building would
@@ -109,6 +109,31 @@ def late_edit(log):
     log.check(abs(xs[-1].value() - 10 * (n - 1)) < 1e-4, f"x(N-1) is {xs[-1].value()}")
 
 
+def pinned(log):
+    """N variables pinned to numbers, w(i) == i (required), and v == w(N-1) + 1 (weak); then
+    the pins removed one at a time in the order added, and the variables updated."""
+    n = log.n
+    log.value("baseline_rss_kb", current_rss_kb())
+    ws = [kiwi.Variable(f"w{i}") for i in range(n)]
+    pins = [ws[i] == i for i in range(n)]
+    v = kiwi.Variable("v")
+    preference = (v == ws[-1] + 1) | "weak"
+    solver = kiwi.Solver()
+    before = None
+
+    def run():
+        nonlocal before
+        add_all(solver, pins + [preference])
+        before = v.value()
+        for pin in pins:
+            solver.removeConstraint(pin)
+        solver.updateVariables()
+    log.value("build_s", timed(run))
+    log.value("peak_rss_kb", peak_rss_kb())
+    log.check(abs(before - n) < 1e-6, f"v is {before} before the removals, expected {n}")
+    log.check(abs(v.value() - ws[-1].value() - 1) < 1e-6, f"v - w(N-1) is {v.value() - ws[-1].value()}")
+
+
 CHECKPOINTS = (1_000, 10_000, 100_000, 1_000_000)
 
 
@@ -140,7 +165,8 @@ def churn(log):
     log.value("cycle_s", elapsed / cycles)
 
 
-SCENARIOS = {"oneVariable": one_variable, "conflictsSolver": conflicts, "lateEdit": late_edit, "churn": churn}
+SCENARIOS = {"oneVariable": one_variable, "conflictsSolver": conflicts, "lateEdit": late_edit, "pinned": pinned,
+             "churn": churn}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in SCENARIOS:

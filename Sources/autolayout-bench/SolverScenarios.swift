@@ -77,6 +77,36 @@ func runLateEdit(_ log: ShapeLog, keepsEqualityMarkers: Bool) throws {
     log.checkValue(xs[n - 1].value, Double(10 * (n - 1)), "x(N-1)")
 }
 
+/// `pinned` (``Solver/init()``) and `pinnedMarkers` (``Solver/init(keepsEqualityMarkers:)``):
+/// N variables pinned to numbers, `w(i) == i` (required), and one weak preference
+/// `v == w(N-1) + 1`; then the pins removed one at a time, in the order they were added, and
+/// the variables updated. Timed together. A pin is a link to the ground in the equality
+/// classes; taking one out must cost the side that leaves the ground, not the ground's
+/// every link. At the end v keeps its last value (its preference's target is free now).
+func runPinnedRemoval(_ log: ShapeLog, keepsEqualityMarkers: Bool) throws {
+    let n = log.n
+    log.value("baseline_rss_kb", ResidentMemory.currentKB)
+    let ws = (0..<n).map { Variable("w\($0)") }
+    let pins = ws.indices.map { ws[$0] == Double($0) }
+    let v = Variable("v")
+    let preference = (v == ws[n - 1] + 1).withStrength(.weak)
+    let solver = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
+    var before = 0.0
+    log.value("build_s", try timed {
+        for pin in pins { try solver.addConstraint(pin) }
+        try solver.addConstraint(preference)
+        solver.updateVariables()
+        before = v.value
+        for pin in pins { try solver.removeConstraint(pin) }
+        solver.updateVariables()
+    })
+    log.value("peak_rss_kb", ResidentMemory.peakKB)
+    log.checkValue(before, Double(n), "v before the removals")
+    log.check(pins.allSatisfy { !solver.hasConstraint($0) } && solver.hasConstraint(preference),
+              "the pins are not all gone, or the preference went with them")
+    log.checkValue(v.value - ws[n - 1].value, 1, "v − w(N-1) after the removals")
+}
+
 /// `churn`: N cycles of adding `x == 1` (weak) and `x + y == 3` (required), new objects
 /// each cycle on the same two variables, and removing them. Prints the resident memory at
 /// 0, 1 k, 10 k, 100 k and 1 M cycles (those reached) and after the last one; it must stay

@@ -94,17 +94,10 @@ extension EqualityClasses {
         }
         // The same constant again changes nothing (and contradicts no redundant link).
         if let c = newConstant, EqualityClasses.agree(c, l.constant) { return .redundant }
-        var (small, smallStamp, other) = smallerSide(of: link)
+        let (small, smallStamp, other) = movingSide(of: link)
         if newConstant == nil {
             // A redundant link across the cut keeps the class whole.
             if let k = redundantLink(leaving: small, marked: smallStamp, besides: link) { return .replaced(k) }
-        }
-        // The side without the ground moves.
-        if small.contains(EqualityClasses.ground) {
-            small = []
-            walk(from: other, avoiding: link, into: &small)
-            smallStamp = stamp
-            other = small.contains(l.u) ? l.v : l.u
         }
         var delta = 0.0
         if let c = newConstant {
@@ -115,11 +108,14 @@ extension EqualityClasses {
         return .side(moved: small, from: members[Int(l.u)].klass, kept: other, delta: delta)
     }
 
-    /// The smaller side of a tree link's cut, found by walking both sides in step and
-    /// stopping when one is done (so the cost is twice the smaller side), with the stamp
-    /// its members carry and an endpoint of the other side.
-    private mutating func smallerSide(of link: Int32) -> (side: [Int32], stamp: UInt32, other: Int32) {
+    /// The side of a tree link's cut that moves when the link goes or changes: the side
+    /// without the ground, or the smaller side when neither holds it; with the stamp its
+    /// members carry and an endpoint of the other side. Both sides are walked in step (so
+    /// the cost is about twice the smaller side); a side that reaches the ground stops
+    /// there, and the other one is walked on to its end from where it stands.
+    private mutating func movingSide(of link: Int32) -> (side: [Int32], stamp: UInt32, other: Int32) {
         let l = links[Int(link)]
+        let ground = Int(EqualityClasses.ground)
         nextStamp()
         let stampU = stamp
         nextStamp()
@@ -129,9 +125,23 @@ extension EqualityClasses {
         members[Int(l.v)].stamp = stampV
         var iU = 0, iV = 0
         while true {
+            if members[ground].stamp == stampU {
+                while iV < sideV.count {
+                    expand(sideV[iV], stampV, avoiding: link, into: &sideV)
+                    iV += 1
+                }
+                return (sideV, stampV, l.u)
+            }
             if iU == sideU.count { return (sideU, stampU, l.v) }
             expand(sideU[iU], stampU, avoiding: link, into: &sideU)
             iU += 1
+            if members[ground].stamp == stampV {
+                while iU < sideU.count {
+                    expand(sideU[iU], stampU, avoiding: link, into: &sideU)
+                    iU += 1
+                }
+                return (sideU, stampU, l.v)
+            }
             if iV == sideV.count { return (sideV, stampV, l.u) }
             expand(sideV[iV], stampV, avoiding: link, into: &sideV)
             iV += 1
