@@ -35,12 +35,15 @@ BENCH = os.path.join(ROOT, ".build", "release", "autolayout-bench")
 LOGS = os.path.join(ROOT, ".build", "shapes-logs")
 HERE = os.path.join(ROOT, "Benchmarks")
 
-ENGINE_SHAPES = ["list", "screen", "row", "deep", "deepMasks", "stacks"]
+ENGINE_SHAPES = ["list", "screen", "row", "deep", "deepMasks", "stacks", "pile"]
 OPERATIONS = {"list": ["resize", "constant", "hide", "show", "teardown"], "screen": ["resize", "constant", "teardown"],
               "row": ["resize", "constant", "teardown"], "deep": ["resize", "teardown"],
-              "deepMasks": ["resize", "teardown"], "stacks": ["resize", "hide", "show", "teardown"]}
+              "deepMasks": ["resize", "teardown"], "stacks": ["resize", "hide", "show", "teardown"],
+              "pile": ["resize", "teardown"]}
 UNGOALED = {"teardown"}  # releasing the hierarchy: shown, no goal
-YOGA_PEER = {"list": "list", "screen": "screen", "row": "row", "deep": "deep", "deepMasks": "deep", "stacks": "stacks"}
+# A pile lays out as the list does: Yoga's column is the same either way.
+YOGA_PEER = {"list": "list", "screen": "screen", "row": "row", "deep": "deep", "deepMasks": "deep", "stacks": "stacks",
+             "pile": "list"}
 SCENARIOS = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "pinned", "pinnedMarkers",
              "churn", "churnEngine"]
 # The engine's `conflicts` has no kiwi equivalent; kiwi's solver-level run stands beside it.
