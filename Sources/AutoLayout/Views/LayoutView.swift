@@ -31,35 +31,9 @@ open class LayoutView: LayoutItem {
     /// The active constraints installed on this view (the closest common ancestor of
     /// their items).
     @exclusivity(unchecked) public internal(set) var constraints: [LayoutConstraint] = []
-    /// Whether the view is hidden. Hidden views keep taking part in layout, as in UIKit;
-    /// a hidden arranged view of a ``StackView`` collapses.
-    @exclusivity(unchecked) public var isHidden = false {
-        didSet { if isHidden != oldValue, let parent = superview { parent.subviewHiddenChanged(self) } }
-    }
-
-    /// Whether the view's frame and ``autoresizingMask`` become required constraints.
-    /// True by default, as in UIKit; set it to false to place the view with constraints.
-    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true {
-        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { engineIfAny?.refreshGenerated(for: self) } }
-    }
     /// How the frame follows the superview's size when translated into constraints.
     @exclusivity(unchecked) public var autoresizingMask: AutoresizingMask = [] {
         didSet { if oldValue != autoresizingMask { engineIfAny?.refreshGenerated(for: self) } }
-    }
-
-    /// Whether the view flips in right-to-left layouts.
-    @exclusivity(unchecked) public var semanticContentAttribute: SemanticContentAttribute = .unspecified {
-        didSet {
-            invalidateDirection()
-            engineIfAny?.directionChanged(below: self)
-        }
-    }
-    /// The layout direction of a root view whose content attribute is unspecified.
-    @exclusivity(unchecked) public var userInterfaceLayoutDirection: UserInterfaceLayoutDirection = .leftToRight {
-        didSet {
-            invalidateDirection()
-            engineIfAny?.directionChanged(below: self)
-        }
     }
 
     /// The view's solver variables, which are also its handle.
@@ -85,11 +59,33 @@ open class LayoutView: LayoutItem {
     /// The intrinsic size as last read, and the content priorities (see
     /// ``ContentSizeSettings``).
     @exclusivity(unchecked) var contentSizing = ContentSizeSettings()
-    /// The margin and safe-area insets the engine's guide constraints were last made with.
-    @exclusivity(unchecked) var appliedInsets: (margins: EdgeInsets, safeArea: EdgeInsets)?
-    // The one-byte fields below fill the bytes after appliedInsets's tag: declared among the
-    // others, each group would be padded to eight bytes (a view takes a 368-byte block
-    // instead of 384).
+    // The one-byte fields below come together after the others: declared among them, each
+    // group would be padded to eight bytes (a view takes a 288-byte block instead of 320).
+    /// Whether the view is hidden. Hidden views keep taking part in layout, as in UIKit;
+    /// a hidden arranged view of a ``StackView`` collapses.
+    @exclusivity(unchecked) public var isHidden = false {
+        didSet { if isHidden != oldValue, let parent = superview { parent.subviewHiddenChanged(self) } }
+    }
+
+    /// Whether the view's frame and ``autoresizingMask`` become required constraints.
+    /// True by default, as in UIKit; set it to false to place the view with constraints.
+    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { engineIfAny?.refreshGenerated(for: self) } }
+    }
+    /// Whether the view flips in right-to-left layouts.
+    @exclusivity(unchecked) public var semanticContentAttribute: SemanticContentAttribute = .unspecified {
+        didSet {
+            invalidateDirection()
+            engineIfAny?.directionChanged(below: self)
+        }
+    }
+    /// The layout direction of a root view whose content attribute is unspecified.
+    @exclusivity(unchecked) public var userInterfaceLayoutDirection: UserInterfaceLayoutDirection = .leftToRight {
+        didSet {
+            invalidateDirection()
+            engineIfAny?.directionChanged(below: self)
+        }
+    }
     /// ``effectiveUserInterfaceLayoutDirection`` as last computed: 0 when unknown, else the
     /// direction's raw value + 1. A view with a cached direction and an unspecified content
     /// attribute always has a superview with a cached direction (or none), so invalidation

@@ -1,19 +1,25 @@
-#if canImport(Glibc)
+#if os(Linux)
 import Testing
 import Cassowary
 @testable import AutoLayout
 
-/// The heap blocks of the objects every constraint makes, on glibc (`malloc_usable_size`
-/// is the block less its 8-byte header). A layout makes one of each per constraint, so a
-/// field that pushes either into the next size class costs 16 bytes per constraint of a
-/// screen: these pin the sizes the field order was chosen for (see ``Cassowary/Constraint``
-/// and ``LayoutConstraint``).
-// glibc's `malloc_usable_size` (declared in malloc.h, which the Glibc module leaves out).
-@_silgen_name("malloc_usable_size") private func usableSize(_ pointer: UnsafeMutableRawPointer) -> Int
-
+/// The heap blocks of the objects every constraint and view makes, on Linux with glibc's
+/// malloc (a block is the object and an 8-byte header, rounded up to 16 bytes). A layout
+/// makes one of each per constraint or view, so a field that pushes one into the next size
+/// class costs 16 bytes for every constraint or view of a screen: these pin the sizes the
+/// field order was chosen for (see ``Cassowary/Constraint``, ``LayoutConstraint`` and
+/// ``LayoutView``).
 @Suite struct ObjectSizeTests {
+    /// The size of an instance of a class, from its metadata (the field after the flags
+    /// and the instance address point, in the class metadata of a platform without
+    /// Objective-C).
+    static func instanceSize(_ type: AnyClass) -> Int {
+        Int(unsafeBitCast(type, to: UnsafeRawPointer.self).load(fromByteOffset: 24, as: UInt32.self))
+    }
+
+    /// The glibc block an object of the class takes.
     static func blockSize(_ object: AnyObject) -> Int {
-        usableSize(Unmanaged.passUnretained(object).toOpaque()) + 8
+        max(32, (instanceSize(type(of: object)) + 8 + 15) & ~15)
     }
 
     @Test("a solver constraint takes a 128-byte block, whatever its strengths and up to four terms")
@@ -56,6 +62,23 @@ import Cassowary
         #expect(spanned.firstSpan != nil && spanned.extraTerms.count == 1)
         shared.extraTerms = []
         #expect(shared.extraTerms.isEmpty && shared.rare == nil)
+    }
+
+    @Test("a view takes a 288-byte block; margins it uses put its applied insets out of line")
+    func view() throws {
+        let root = LayoutView(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let plain = LayoutView(frame: Rect(x: 10, y: 10, width: 100, height: 50))
+        let inset = LayoutView(frame: Rect(x: 10, y: 70, width: 100, height: 50))
+        for view in [plain, inset] { root.addSubview(view) }
+        let label = SizedView("label", 40, 20)
+        inset.addSubview(label)
+        try LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: inset.layoutMarginsGuide.leadingAnchor),
+                                       label.topAnchor.constraint(equalTo: inset.layoutMarginsGuide.topAnchor)])
+        root.layoutIfNeeded()
+        for view in [root, plain, inset] { #expect(Self.blockSize(view) == 288, "\(view)") }
+        #expect(plain.extrasStorage == nil && plain.appliedInsets == nil)
+        #expect(inset.appliedInsets?.margins == EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+        #expect(label.frame == Rect(x: 8, y: 8, width: 40, height: 20))
     }
 }
 #endif
