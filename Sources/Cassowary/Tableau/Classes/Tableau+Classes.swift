@@ -165,17 +165,20 @@ extension Tableau {
 
     /// Adds a link to the classes: redundant, contradictory, or joining two classes.
     mutating func insertLink(_ constraint: Constraint, _ form: LinkForm, sequence: Int) throws(StepError) {
-        if let link = joiningNewVariable(form) {
-            let slot = addRecord(Record(constraint: constraint, sequence: sequence, link: link), journaled: !batching)
-            classes.setLink(link) { $0.slot = Int32(slot) }
-            return
-        }
+        let link: Int32
+        if let joined = joiningNewVariable(form) { link = joined } else { link = try plannedLink(constraint, form) }
+        let slot = addRecord(Record(constraint: constraint, sequence: sequence, link: link), journaled: !batching)
+        classes.setLink(link) { $0.slot = Int32(slot) }
+    }
+
+    /// Adds a link as ``EqualityClasses/planLink(_:_:_:)`` plans it (the general path of
+    /// ``insertLink(_:_:sequence:)``); returns it.
+    private mutating func plannedLink(_ constraint: Constraint, _ form: LinkForm) throws(StepError) -> Int32 {
         let u = classes.memberMaking(form.u)
         let v = form.v.map { classes.memberMaking($0) } ?? EqualityClasses.ground
-        var record = Record(constraint: constraint, sequence: sequence)
         switch classes.planLink(u, v, form.constant) {
         case .redundant:
-            record.link = classes.addLink(.init(u: u, v: v, constant: form.constant, inTree: false))
+            return classes.addLink(.init(u: u, v: v, constant: form.constant, inTree: false))
         case .inconsistent:
             linkConflict = (u, v)
             throw .unsatisfiable
@@ -190,11 +193,8 @@ extension Tableau {
                 t.classes.applyMerge(merge)
                 link = t.classes.addLink(.init(u: u, v: v, constant: form.constant, inTree: true))
             }
-            record.link = link
+            return link
         }
-        let link = record.link
-        let slot = addRecord(record, journaled: !batching)
-        classes.setLink(link) { $0.slot = Int32(slot) }
     }
 
     /// Adds a link between a variable the classes know and one they do not, when the known
