@@ -35,15 +35,15 @@ BENCH = os.path.join(ROOT, ".build", "release", "autolayout-bench")
 LOGS = os.path.join(ROOT, ".build", "shapes-logs")
 HERE = os.path.join(ROOT, "Benchmarks")
 
-ENGINE_SHAPES = ["list", "screen", "row", "deep", "deepMasks", "stacks", "pile"]
+ENGINE_SHAPES = ["list", "screen", "row", "deep", "deepMasks", "stacks", "pile", "equalRow"]
 OPERATIONS = {"list": ["resize", "constant", "hide", "show", "teardown"], "screen": ["resize", "constant", "teardown"],
               "row": ["resize", "constant", "teardown"], "deep": ["resize", "teardown"],
               "deepMasks": ["resize", "teardown"], "stacks": ["resize", "hide", "show", "teardown"],
-              "pile": ["resize", "teardown"]}
+              "pile": ["resize", "teardown"], "equalRow": ["resize", "teardown"]}
 UNGOALED = {"teardown"}  # releasing the hierarchy: shown, no goal
-# A pile lays out as the list does: Yoga's column is the same either way.
+# A pile lays out as the list does, an equal row as the row does: Yoga's version is the same.
 YOGA_PEER = {"list": "list", "screen": "screen", "row": "row", "deep": "deep", "deepMasks": "deep", "stacks": "stacks",
-             "pile": "list"}
+             "pile": "list", "equalRow": "row"}
 SCENARIOS = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "pinned", "pinnedMarkers",
              "churn", "churnEngine"]
 # The engine's `conflicts` has no kiwi equivalent; kiwi's solver-level run stands beside it.

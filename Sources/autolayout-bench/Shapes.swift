@@ -12,7 +12,7 @@ import AutoLayout
 // 2 when the API threw, 64 for a wrong command line.
 
 /// The engine shapes, by name.
-let engineShapeNames = ["list", "screen", "row", "deep", "deepMasks", "stacks", "pile"]
+let engineShapeNames = ["list", "screen", "row", "deep", "deepMasks", "stacks", "pile", "equalRow"]
 
 /// The scenarios that are not shapes of views, by name.
 let scenarioNames = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "pinned",
@@ -28,6 +28,7 @@ func makeEngineShape(_ name: String, _ n: Int) -> (any EngineShape)? {
     case "deepMasks": DeepShape(count: n, masks: true)
     case "stacks": StackShape(count: n)
     case "pile": PileShape(count: n)
+    case "equalRow": EqualRowShape(count: n)
     default: nil
     }
 }
@@ -121,7 +122,7 @@ func runShapesCommand(_ arguments: [String]) -> Int32 {
             print("\(arguments[0]) has no operation '\(operation)'\n" + usage)
             return 64
         }
-        let minimum = ["list": 3, "row": 3, "deep": 2, "deepMasks": 2, "pile": 3][arguments[0]] ?? 1
+        let minimum = ["list": 3, "row": 3, "deep": 2, "deepMasks": 2, "pile": 3, "equalRow": 2][arguments[0]] ?? 1
         guard n >= minimum else {
             print("N must be at least \(minimum) for \(arguments[0])")
             return 64
