@@ -32,7 +32,9 @@ extension Tableau {
         let newest = newestReference(in: row)
         var plain: Row? = newest == nil ? row : nil
         // A symbol with an empty column (a marker just made, say) is in no row.
-        if columns.count(symbol.index) > 0 { substituteInRows(symbol, row, newest: newest, plain: &plain) }
+        if columns.count(symbol.index) > 0 {
+            substituteInRows(symbol, row, newest: newest, plain: &plain, keepsInDefinitions: symbol.isExternal && newest == nil)
+        }
         if objective.hasCost(symbol) {
             if plain == nil { plain = expanded(row) }
             objective.substitute(symbol, plain!)
@@ -42,13 +44,22 @@ extension Tableau {
     /// The rows' part of ``substitute(_:_:)``: `newest` is the highest order of a basic
     /// variable `row` names (nil when it names none), and `plain` its expansion, made when
     /// first needed.
-    private mutating func substituteInRows(_ symbol: Symbol, _ row: Row, newest: UInt32?, plain: inout Row?) {
+    ///
+    /// With `keepsInDefinitions` (a user variable becoming basic with a row that names no
+    /// basic variable, which ``insertRow(_:_:)`` gives order 0), the rows of other user
+    /// variables keep the symbol as it is: a reference to its definition, the oldest there
+    /// can be. Only restricted rows take its row in. So a variable that every definition of
+    /// a chain names (the first width of a row of equal widths, solved last) costs one row,
+    /// not the chain's every row.
+    private mutating func substituteInRows(_ symbol: Symbol, _ row: Row, newest: UInt32?, plain: inout Row?,
+                                           keepsInDefinitions: Bool) {
         var basics: [Symbol] = []
         swap(&basics, &substituted)
         basics.empty()
         rowsContaining(symbol, into: &basics)
         for basic in basics {
             let i = basic.index
+            if keepsInDefinitions && basic.isExternal && states[i].order > 0 { continue }
             if journaling && i < journalFloor { journal.append(.row(Int32(i), rows[i])) }
             let keepsReferences = newest.map { basic.isExternal && states[i].order > $0 } ?? true
             if !keepsReferences && plain == nil { plain = expanded(row) }

@@ -217,11 +217,18 @@ extension Tableau {
         if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), nil)) }
         touch(basic.index)
         if basic.isExternal {
-            definitionCount += 1
             if journaling && basic.index < journalFloor {
                 journal.append(.order(Int32(basic.index), states[basic.index].order))
             }
-            states[basic.index].order = definitionCount
+            // A definition that names no basic variable depends on none: it takes order 0,
+            // below every other, so the definitions that name its variable may keep it
+            // (see ``substitute(_:_:)``).
+            if hasReferences(row) {
+                definitionCount += 1
+                states[basic.index].order = definitionCount
+            } else {
+                states[basic.index].order = 0
+            }
         }
         row.cells.withUnsafeBufferPointer { cells in
             columns.append(Int32(basic.index), count: cells.count) { cells[$0].symbol.index }
