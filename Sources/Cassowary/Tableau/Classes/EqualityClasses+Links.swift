@@ -126,20 +126,14 @@ extension EqualityClasses {
         var iU = 0, iV = 0
         while true {
             if members[ground].stamp == stampU {
-                while iV < sideV.count {
-                    expand(sideV[iV], stampV, avoiding: link, into: &sideV)
-                    iV += 1
-                }
+                walkOn(&sideV, from: iV, marking: stampV, avoiding: link)
                 return (sideV, stampV, l.u)
             }
             if iU == sideU.count { return (sideU, stampU, l.v) }
             expand(sideU[iU], stampU, avoiding: link, into: &sideU)
             iU += 1
             if members[ground].stamp == stampV {
-                while iU < sideU.count {
-                    expand(sideU[iU], stampU, avoiding: link, into: &sideU)
-                    iU += 1
-                }
+                walkOn(&sideU, from: iU, marking: stampU, avoiding: link)
                 return (sideU, stampU, l.v)
             }
             if iV == sideV.count { return (sideV, stampV, l.u) }

@@ -190,10 +190,8 @@ struct EqualityClasses {
     @inline(never) mutating func addMember(_ variable: Variable) -> Int32 {
         let klass = allocateClass(Klass(anchor: nil, seed: -1, count: 1, written: 0))
         let member = allocateMember(Member(variable: variable, klass: klass, offset: 0))
-        setOwner(member, variable)
+        register(variable, as: member)
         setClass(klass) { $0.seed = member }
-        if indexed { index[Identity(variable)] = member }
-        variable.memberHint.store(Int(member), ordering: .relaxed)
         return member
     }
 
@@ -203,12 +201,18 @@ struct EqualityClasses {
     /// of its own: a self-anchored class gets one when a second member joins it.
     @inline(never) mutating func addMember(_ variable: Variable, into klass: Int32, offset: Double) -> Int32 {
         let member = allocateMember(Member(variable: variable, klass: klass, offset: offset))
-        setOwner(member, variable)
+        register(variable, as: member)
         setClass(klass) { $0.count += 1 }
-        if indexed { index[Identity(variable)] = member }
-        variable.memberHint.store(Int(member), ordering: .relaxed)
         markDirty(member)
         return member
+    }
+
+    /// Makes `member` the member of `variable`: the classes keep the variable alive, and
+    /// its hint (and the index, once there is one) find the member.
+    @inline(__always) private mutating func register(_ variable: Variable, as member: Int32) {
+        setOwner(member, variable)
+        if indexed { index[Identity(variable)] = member }
+        variable.memberHint.store(Int(member), ordering: .relaxed)
     }
 
     /// Whether a class can take a new member as it is: it is the ground or has an anchor.
@@ -258,9 +262,15 @@ struct EqualityClasses {
         let first = result.count
         members[Int(start)].stamp = stamp
         result.append(start)
-        var k = first
-        while k < result.count {
-            expand(result[k], stamp, avoiding: avoiding, into: &result)
+        walkOn(&result, from: first, marking: stamp, avoiding: avoiding)
+    }
+
+    /// Goes on with a walk: expands `side`'s members from position `next` on (and those
+    /// they add) through tree links other than `avoiding`, marking them with `mark`.
+    @inline(__always) mutating func walkOn(_ side: inout [Int32], from next: Int, marking mark: UInt32, avoiding: Int32) {
+        var k = next
+        while k < side.count {
+            expand(side[k], mark, avoiding: avoiding, into: &side)
             k += 1
         }
     }

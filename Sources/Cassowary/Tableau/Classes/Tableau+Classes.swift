@@ -212,24 +212,22 @@ extension Tableau {
         let u = classes.member(of: form.u)
         let v: Int32?
         if let variable = form.v { v = classes.member(of: variable) } else { v = EqualityClasses.ground }
-        let member: Int32
+        // The known member, and whether the new variable is `u` in `u − v == constant` (a
+        // link `v == v + …` has two terms of one variable, which a constraint combines into
+        // one, so at most one side is new; `v` is nil only for a variable `form.v` names
+        // that the classes do not know).
+        let (known, isU): (Int32, Bool)
         switch (u, v) {
-        case (nil, let known?):
-            // `u == v + constant`.
-            let klass = classes.members[Int(known)].klass
-            guard classes.takesMembers(klass) else { return nil }
-            member = classes.addMember(form.u, into: klass, offset: classes.members[Int(known)].offset + form.constant)
-            return classes.addLink(.init(u: member, v: known, constant: form.constant, inTree: true))
-        case (let known?, nil):
-            // `v == u - constant` (a link `v == v + …` has two terms of one variable, which
-            // a constraint combines into one).
-            let klass = classes.members[Int(known)].klass
-            guard classes.takesMembers(klass), let variable = form.v else { return nil }
-            member = classes.addMember(variable, into: klass, offset: classes.members[Int(known)].offset - form.constant)
-            return classes.addLink(.init(u: known, v: member, constant: form.constant, inTree: true))
-        default:
-            return nil
+        case (nil, let member?): (known, isU) = (member, true)
+        case (let member?, nil): (known, isU) = (member, false)
+        default: return nil
         }
+        let klass = classes.members[Int(known)].klass
+        guard classes.takesMembers(klass) else { return nil }
+        let base = classes.members[Int(known)].offset
+        let member = isU ? classes.addMember(form.u, into: klass, offset: base + form.constant)
+            : classes.addMember(form.v!, into: klass, offset: base - form.constant)
+        return classes.addLink(.init(u: isU ? member : known, v: isU ? known : member, constant: form.constant, inTree: true))
     }
 
     /// Takes a link out of the classes: a class whose tree it held splits, unless a
