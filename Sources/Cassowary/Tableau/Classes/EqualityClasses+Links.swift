@@ -159,6 +159,33 @@ extension EqualityClasses {
         return nil
     }
 
+    /// The members of a class, its seed first (a walk of its spanning tree).
+    mutating func membersOf(_ klass: Int32) -> [Int32] {
+        var result: [Int32] = []
+        walk(from: classes[Int(klass)].seed, avoiding: -1, into: &result)
+        return result
+    }
+
+    /// Appends the members reached from `start` through tree links other than `avoiding`
+    /// (a link index, or -1), marking them with a fresh stamp.
+    mutating func walk(from start: Int32, avoiding: Int32, into result: inout [Int32]) {
+        nextStamp()
+        let first = result.count
+        members[Int(start)].stamp = stamp
+        result.append(start)
+        walkOn(&result, from: first, marking: stamp, avoiding: avoiding)
+    }
+
+    /// Goes on with a walk: expands `side`'s members from position `next` on (and those
+    /// they add) through tree links other than `avoiding`, marking them with `mark`.
+    @inline(__always) mutating func walkOn(_ side: inout [Int32], from next: Int, marking mark: UInt32, avoiding: Int32) {
+        var k = next
+        while k < side.count {
+            expand(side[k], mark, avoiding: avoiding, into: &side)
+            k += 1
+        }
+    }
+
     /// Appends the unvisited tree neighbours of a member (through tree links other than
     /// `avoiding`), marking them.
     mutating func expand(_ m: Int32, _ mark: UInt32, avoiding: Int32, into side: inout [Int32]) {
