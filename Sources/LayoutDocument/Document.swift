@@ -64,6 +64,15 @@ public struct ViewSpec: Sendable {
     public var compression: (LayoutPriority, LayoutPriority)?
     /// Layout margins; UIKit's 8 when nil.
     public var margins: EdgeInsets?
+    /// Whether the margins grow to the superview's where the view reaches into them
+    /// (`preservesSuperviewLayoutMargins`; false by default).
+    public var preservesSuperviewMargins = false
+    /// Whether the margins are measured from the safe area
+    /// (`insetsLayoutMarginsFromSafeArea`; true by default).
+    public var insetsMarginsFromSafeArea = true
+    /// How far the alignment rectangle, which constraints place, lies inside the frame (a
+    /// switch's frame is 2 points wider on the right than its alignment rectangle).
+    public var alignmentInsets: EdgeInsets = .zero
     /// When the view is hidden.
     public var hidden: Condition = .never
     /// Whether the view's frame and mask become constraints (true when a frame is given).
@@ -95,6 +104,8 @@ public struct ConstraintSpec: Sendable {
         case visualFormat(String, options: LayoutConstraint.FormatOptions, metrics: [String: Double])
         /// An equation such as `a.width == 2*b.width + 10 @750`.
         case equation(String)
+        /// A relation given by its parts (what an Interface Builder file stores).
+        case relation(RelationSpec)
     }
     /// The format or equation.
     public var body: Body

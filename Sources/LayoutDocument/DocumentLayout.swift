@@ -157,6 +157,8 @@ extension LayoutDocument {
                 view.setContentCompressionResistancePriority(compression.0, for: .horizontal)
                 view.setContentCompressionResistancePriority(compression.1, for: .vertical)
                 if let margins = spec.margins { view.layoutMargins = margins }
+                view.preservesSuperviewLayoutMargins = spec.preservesSuperviewMargins
+                view.insetsLayoutMarginsFromSafeArea = spec.insetsMarginsFromSafeArea
                 view.isHidden = spec.hidden.holds(for: size)
                 parent.addSubview(view)
                 items[spec.id] = view
@@ -210,6 +212,12 @@ extension LayoutDocument {
                 throw DocumentError(file: file, position: caret(spec, error.position), message: message,
                                     detail: "\(format)\n" + String(repeating: " ", count: error.position) + "^")
             }
+        case .relation(let relation):
+            do {
+                made = [try relation.constraint(items: items)]
+            } catch {
+                throw DocumentError(file: file, position: spec.position, message: "\(error)", detail: relation.equation)
+            }
         case .equation(let equation):
             do {
                 made = [try LayoutConstraint.parse(equation, items: items)]
@@ -217,12 +225,13 @@ extension LayoutDocument {
                 throw DocumentError(file: file, position: caret(spec, error.position), message: error.message,
                                     detail: "\(equation)\n" + String(repeating: " ", count: error.position) + "^")
             }
-            if let priority = spec.priority {
-                do {
-                    try made[0].setPriority(priority)
-                } catch {
-                    throw DocumentError(file: file, position: spec.position, message: "\(error)")
-                }
+        }
+        // A priority given beside an equation or relation (a visual format gives its own).
+        if let priority = spec.priority, made.count == 1 {
+            do {
+                try made[0].setPriority(priority)
+            } catch {
+                throw DocumentError(file: file, position: spec.position, message: "\(error)")
             }
         }
         if let identifier = spec.identifier { made.forEach { $0.identifier = identifier } }

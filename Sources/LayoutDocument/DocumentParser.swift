@@ -7,6 +7,7 @@ extension LayoutDocument {
     static let documentKeys = ["name", "root", "sizes", "size", "direction", "safeArea", "margins", "superviewSpacing",
                                "views", "constraints"]
     static let viewKeys = ["id", "kind", "text", "fontSize", "size", "hugging", "compression", "margins", "hidden",
+                           "preservesSuperviewMargins", "insetsMarginsFromSafeArea", "alignmentInsets",
                            "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "views"] + stackKeys
     static let constraintKeys = ["vfl", "equation", "options", "metrics", "id", "priority", "when"]
 
@@ -149,6 +150,13 @@ struct DocumentParser {
         spec.hugging = try values["hugging"].map { (n) throws(DocumentError) in try reader.priorityPair(n, defaults: spec.kind.defaultHugging) }
         spec.compression = try values["compression"].map { (n) throws(DocumentError) in try reader.priorityPair(n, defaults: (.defaultHigh, .defaultHigh)) }
         if let margins = values["margins"] { spec.margins = try reader.insets(margins, "margins") }
+        if let preserves = values["preservesSuperviewMargins"] {
+            spec.preservesSuperviewMargins = try reader.bool(preserves, "preservesSuperviewMargins")
+        }
+        if let insets = values["insetsMarginsFromSafeArea"] {
+            spec.insetsMarginsFromSafeArea = try reader.bool(insets, "insetsMarginsFromSafeArea")
+        }
+        if let insets = values["alignmentInsets"] { spec.alignmentInsets = try reader.insets(insets, "alignment insets") }
         if let hidden = values["hidden"] { spec.hidden = try reader.condition(hidden) }
         if let frame = values["frame"] {
             let items = try reader.list(frame, "a frame")

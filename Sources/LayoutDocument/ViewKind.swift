@@ -61,6 +61,7 @@ public final class DocumentView: LayoutView, DocumentElement {
     /// The font size of its text.
     public let fontSize: Double
     let intrinsic: Size
+    let alignmentInsets: EdgeInsets
 
     init(spec: ViewSpec) {
         kind = spec.kind
@@ -68,12 +69,16 @@ public final class DocumentView: LayoutView, DocumentElement {
         fontSize = spec.fontSize
         let size = spec.intrinsicSize ?? spec.kind.intrinsicSize(text: spec.text, fontSize: spec.fontSize)
         intrinsic = Size(width: size.width ?? LayoutView.noIntrinsicMetric, height: size.height ?? LayoutView.noIntrinsicMetric)
+        alignmentInsets = spec.alignmentInsets
         super.init(frame: spec.frame)
         identifier = spec.id
     }
 
     /// The size the kind and text give, or the document's `size`.
     public override var intrinsicContentSize: Size { intrinsic }
+
+    /// The document's `alignmentInsets` (none unless given).
+    public override var alignmentRectInsets: EdgeInsets { alignmentInsets }
 
     /// Text sits on its first line's baseline: the padding plus the font's ascent.
     public override var firstBaselineOffsetFromTop: Double? {

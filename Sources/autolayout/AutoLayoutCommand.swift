@@ -7,12 +7,14 @@ import LayoutDocument
 struct AutoLayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "autolayout",
-        abstract: "Lay out, render and check Auto Layout documents.",
+        abstract: "Lay out, render and check Auto Layout documents and Interface Builder files.",
         discussion: """
         A layout document is a YAML (or JSON) file that describes a screen: the root's sizes, \
         a tree of views (label, button, image, textField, switch, stepper, guide, view) and \
         constraints written in Apple's Visual Format Language or as equations such as \
-        'button.centerX == root.centerX @250'. See the README and examples/.
+        'button.centerX == root.centerX @250'. See the README and examples/. Interface Builder \
+        files (.xib, .storyboard) are read too: one layout per root (--root to pick one), and \
+        `convert` writes each root as a layout document.
 
         Exit codes: 0 laid out with every constraint satisfied; 1 the document, a format or an \
         equation has a mistake (the message names the file, line and column), or an output \
@@ -23,7 +25,7 @@ struct AutoLayoutCommand: ParsableCommand {
         Layout values (sizes, constants, frames, margins, metrics) must be within ±1,000,000,000 \
         points and multipliers within ±1,000,000; sizes cannot be negative.
         """,
-        subcommands: [LayoutCommand.self, RenderCommand.self, CheckCommand.self, VFLCommand.self]
+        subcommands: [LayoutCommand.self, RenderCommand.self, CheckCommand.self, ConvertCommand.self, VFLCommand.self]
     )
 }
 
@@ -65,30 +67,42 @@ func printError(_ text: String) {
 
 /// Options shared by the commands that read a document.
 struct DocumentOptions: ParsableArguments {
-    @Argument(help: "The layout document (YAML or JSON).")
+    @Argument(help: "The layout document (YAML or JSON), or an Interface Builder file (.xib or .storyboard).")
     var file: String
 
     // Taken unconditionally, so that `--size -5x5` reaches the size's own check instead of
     // being read as an unknown flag.
     @Option(name: .customLong("size"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("A root size such as 375x667; repeat for several. Default: the document's sizes.",
-                               valueName: "WxH"),
+            help: ArgumentHelp("A root size such as 375x667; repeat for several. Default: the document's sizes "
+                               + "(an Interface Builder root's stored size).", valueName: "WxH"),
             transform: SizeArgument.parse)
     var sizes: [SizeArgument] = []
 
-    /// Loads the document and lays it out at each size; prints errors and exits with 1.
-    func layouts() throws -> (LayoutDocument, [DocumentLayout]) {
+    @OptionGroup var interfaceBuilder: InterfaceBuilderArguments
+
+    /// Loads the document (or each chosen root of an Interface Builder file) and lays it out
+    /// at each size; prints errors and exits with 1.
+    func sources() throws -> [LayoutSource] {
         // The engine's diagnostics are printed under each size (see `report`), not logged.
         LayoutLog.destination = .silent
         do {
-            let document = try LayoutDocument.load(contentsOf: file)
-            let sizes = self.sizes.isEmpty ? document.sizes : self.sizes.map(\.size)
-            return (document, try sizes.map { (size) throws(DocumentError) in try document.layout(at: size) })
+            let documents = try interfaceBuilder.documents(file: file)
+            return try documents.map { (loaded) throws(DocumentError) in
+                let sizes = self.sizes.isEmpty ? loaded.document.sizes : self.sizes.map(\.size)
+                let layouts = try sizes.map { (size) throws(DocumentError) in try loaded.document.layout(at: size) }
+                return LayoutSource(document: loaded.document, layouts: layouts, interfaceBuilder: loaded.interfaceBuilder)
+            }
+        } catch let error as InterfaceBuilderArguments.Failure {
+            printError(error.message)
+            throw Exit.inputError
         } catch {
             printError("\(error)")
             throw Exit.inputError
         }
     }
+
+    /// Every layout of every source, in order.
+    func layouts() throws -> [DocumentLayout] { try sources().flatMap(\.layouts) }
 
     /// How many issues per size `layout` and `render` print.
     static let shownIssues = 100

@@ -33,25 +33,32 @@ struct CheckCommand: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let (_, layouts) = try document.layouts()
-        let found = layouts.map { ($0, $0.issues) }
+        let found = try document.sources().flatMap { source in
+            source.layouts.map { Checked(layout: $0, issues: $0.issues, source: source) }
+        }
         print(json ? Self.json(found, file: document.file) : Self.text(found, file: document.file), terminator: "")
-        let issues = found.flatMap(\.1)
+        let issues = found.flatMap(\.issues)
         if issues.contains(where: \.kind.isError) { throw Exit.brokenConstraints }
-        if issues.contains(where: { !$0.kind.isWarning || strict }) { throw Exit.layoutIssues }
+        if issues.contains(where: { !$0.kind.isWarning || strict })
+            || (strict && found.contains(where: { !$0.misplaced.isEmpty })) {
+            throw Exit.layoutIssues
+        }
     }
 
-    /// Every issue, by size: `FILE:LINE:COLUMN: error: 'view': message`, then a note per
-    /// constraint involved.
-    static func text(_ found: [(DocumentLayout, [LayoutIssue])], file: String) -> String {
+    /// Every issue, by size (and root of an Interface Builder file): `FILE:LINE:COLUMN:
+    /// error: 'view': message`, then a note per constraint involved; then Interface
+    /// Builder's warning for each view laid out away from its stored frame.
+    static func text(_ found: [Checked], file: String) -> String {
         var out = ""
-        for (layout, issues) in found {
-            let size = "\(format(layout.size.width))x\(format(layout.size.height))"
-            guard !issues.isEmpty else {
+        for checked in found {
+            let layout = checked.layout, issues = checked.issues
+            let size = checked.heading + "\(format(layout.size.width))x\(format(layout.size.height))"
+            let count = issues.count + checked.misplaced.count
+            guard count > 0 else {
                 out += "\(size): no issues\n"
                 continue
             }
-            out += "\(size): \(issues.count) issue\(issues.count == 1 ? "" : "s")\n"
+            out += "\(size): \(count) issue\(count == 1 ? "" : "s")\n"
             for issue in issues {
                 out += "\(location(of: issue, in: layout, file: file)): \(severity(of: issue)): \(issue)\n"
                 for constraint in issue.constraints {
@@ -59,6 +66,9 @@ struct CheckCommand: ParsableCommand {
                     let maker = layout.stack(making: constraint).map { " (made by the stack '\($0)')" } ?? ""
                     out += "\(file):\(position): note: \(constraint.equationDescription)\(maker)\n"
                 }
+            }
+            for view in checked.misplaced {
+                out += "\(view.position.map { "\(file):\($0)" } ?? file): warning: \(view.message)\n"
             }
         }
         return out
@@ -93,6 +103,7 @@ struct CheckCommand: ParsableCommand {
             let place: Place?
         }
         struct Layout: Encodable {
+            let root: String?
             let width, height: Double
             let issues: [Issue]
         }
@@ -112,12 +123,71 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    static func json(_ found: [(DocumentLayout, [LayoutIssue])], file: String) -> String {
-        let output = Output(file: file, layouts: found.map { layout, found in
-            Output.Layout(width: layout.size.width, height: layout.size.height, issues: issues(found, in: layout))
+    static func json(_ found: [Checked], file: String) -> String {
+        let output = Output(file: file, layouts: found.map { checked in
+            let misplaced = checked.misplaced.map { view in
+                Output.Issue(kind: "misplacedView", severity: "warning", message: view.message, views: [view.id],
+                             constraints: [], place: view.position.map { Output.Place(line: $0.line, column: $0.column) })
+            }
+            return Output.Layout(root: checked.source.interfaceBuilder?.root.id, width: checked.layout.size.width,
+                                 height: checked.layout.size.height,
+                                 issues: issues(checked.issues, in: checked.layout) + misplaced)
         })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: (try? encoder.encode(output)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    /// One layout's issues, and for an Interface Builder root at its stored size, the views
+    /// laid out away from the frames the file stored.
+    struct Checked {
+        let layout: DocumentLayout
+        let issues: [LayoutIssue]
+        let source: LayoutSource
+        let misplaced: [Misplaced]
+
+        init(layout: DocumentLayout, issues: [LayoutIssue], source: LayoutSource) {
+            self.layout = layout
+            self.issues = issues
+            self.source = source
+            misplaced = source.interfaceBuilder.map { Misplaced.views(in: layout, read: $0) } ?? []
+        }
+
+        /// `root ID (NAME) at ` for an Interface Builder root.
+        var heading: String {
+            guard let read = source.interfaceBuilder else { return "" }
+            return "root \(read.root.id)" + (read.root.name.map { " (\($0))" } ?? "") + " at "
+        }
+    }
+
+    /// A view whose layout differs from its stored frame by more than half a point.
+    struct Misplaced {
+        let id: String
+        let position: SourcePosition?
+        let message: String
+
+        /// The misplaced views of a root laid out at its stored size (none at other sizes;
+        /// hidden views' stored frames are whatever was last drawn, so they are not compared).
+        static func views(in layout: DocumentLayout, read: InterfaceBuilderSource) -> [Misplaced] {
+            guard layout.size == read.root.size else { return [] }
+            var found: [Misplaced] = []
+            for name in layout.order {
+                guard let id = read.read.interfaceBuilderIDs[name], let stored = read.read.storedFrames[name],
+                      !layout.isHidden(name), let frame = layout.frame(of: name) else { continue }
+                let close = abs(frame.minX - stored.minX) <= 0.5 && abs(frame.minY - stored.minY) <= 0.5
+                    && abs(frame.width - stored.width) <= 0.5 && abs(frame.height - stored.height) <= 0.5
+                guard !close else { continue }
+                let title = read.read.displayNames[name] ?? name
+                let message = "Frame for \"\(title)\" will be different at run time. Stored: \(describe(stored)); "
+                    + "at run time: \(describe(frame)) (view \(id))"
+                found.append(Misplaced(id: id, position: (layout.items[name] as? LayoutView).flatMap(layout.position(of:)),
+                                       message: message))
+            }
+            return found
+        }
+
+        static func describe(_ frame: Rect) -> String {
+            "x \(format(frame.minX)), y \(format(frame.minY)), width \(format(frame.width)), height \(format(frame.height))"
+        }
     }
 }

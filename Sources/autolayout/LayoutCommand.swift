@@ -21,10 +21,22 @@ struct LayoutCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (_, layouts) = try document.layouts()
-        print(json ? Self.json(layouts) : Self.table(layouts), terminator: "")
+        let sources = try document.sources()
+        let layouts = sources.flatMap(\.layouts)
+        if sources.contains(where: { $0.interfaceBuilder != nil }) {
+            print(json ? Self.interfaceBuilderJSON(sources)
+                       : sources.map { Self.heading($0) + Self.table($0.layouts) }.joined(separator: "\n"), terminator: "")
+        } else {
+            print(json ? Self.json(layouts) : Self.table(layouts), terminator: "")
+        }
         let code = document.report(layouts)
         if code != .success { throw code }
+    }
+
+    /// `root ID (NAME)` above an Interface Builder root's table.
+    static func heading(_ source: LayoutSource) -> String {
+        guard let read = source.interfaceBuilder else { return "" }
+        return "root \(read.root.id)" + (read.root.name.map { " (\($0))" } ?? "") + "\n"
     }
 
     static func table(_ layouts: [DocumentLayout]) -> String {
@@ -89,5 +101,41 @@ struct LayoutCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: (try? encoder.encode(output)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    /// The layouts of Interface Builder roots: `{"layouts": [{"root", "name", "width",
+    /// "height", "views": [{"id", "superview", "frame"}]}]}`, ids and superviews by their
+    /// Interface Builder ids, one entry per view of the root (not the guides the reader made).
+    static func interfaceBuilderJSON(_ sources: [LayoutSource]) -> String {
+        struct View: Encodable {
+            let id: String
+            let superview: String?
+            let frame: Output.Frame
+        }
+        struct Layout: Encodable {
+            let root: String
+            let name: String?
+            let width, height: Double
+            let views: [View]
+        }
+        struct Layouts: Encodable { let layouts: [Layout] }
+        var layouts: [Layout] = []
+        for source in sources {
+            guard let read = source.interfaceBuilder else { continue }
+            let ids = read.read.interfaceBuilderIDs
+            for layout in source.layouts {
+                let views = layout.order.compactMap { name -> View? in
+                    guard let id = ids[name], let view = layout.items[name] as? LayoutView else { return nil }
+                    let frame = view.frame
+                    return View(id: id, superview: view.superview.flatMap { $0.identifier.flatMap { ids[$0] } },
+                                frame: .init(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height))
+                }
+                layouts.append(Layout(root: read.root.id, name: read.root.name, width: layout.size.width,
+                                      height: layout.size.height, views: views))
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: (try? encoder.encode(Layouts(layouts: layouts))) ?? Data(), as: UTF8.self) + "\n"
     }
 }

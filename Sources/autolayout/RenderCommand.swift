@@ -27,7 +27,7 @@ struct RenderCommand: ParsableCommand {
     var svgOnly = false
 
     func run() throws {
-        let (parsed, layouts) = try document.layouts()
+        let sources = try document.sources()
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
@@ -36,29 +36,38 @@ struct RenderCommand: ParsableCommand {
         }
         let name = ((document.file as NSString).lastPathComponent as NSString).deletingPathExtension
         let converter = svgOnly ? nil : Self.rsvgConvert()
-        let renderer = SVGRenderer(showsConstraints: constraints, title: parsed.name ?? name)
-        for layout in layouts {
-            let base = (output as NSString).appendingPathComponent("\(name)-\(format(layout.size.width))x\(format(layout.size.height))")
-            do {
-                try renderer.render(layout).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
-            } catch {
-                printError("cannot write \(base).svg: \(reason(error))")
-                throw Exit.inputError
-            }
-            print(base + ".svg")
-            if let converter {
-                if Self.run(converter, ["--zoom", "2", "--format", "png", "--output", base + ".png", base + ".svg"]) {
-                    print(base + ".png")
-                } else {
-                    printError("rsvg-convert failed on \(base).svg")
-                }
+        for source in sources {
+            // An Interface Builder file has a picture per root: NAME-ROOTID-WxH.
+            let rootID = source.interfaceBuilder.map { "-" + $0.root.id } ?? ""
+            let renderer = SVGRenderer(showsConstraints: constraints, title: source.document.name ?? name)
+            for layout in source.layouts {
+                let base = (output as NSString).appendingPathComponent(
+                    "\(name)\(rootID)-\(format(layout.size.width))x\(format(layout.size.height))")
+                try write(renderer.render(layout), to: base, converter: converter)
             }
         }
         if converter == nil && !svgOnly {
             printError("PNG skipped: rsvg-convert is not installed (on Debian or Ubuntu: apt-get install librsvg2-bin)")
         }
-        let code = document.report(layouts)
+        let code = document.report(sources.flatMap(\.layouts))
         if code != .success { throw code }
+    }
+
+    /// Writes BASE.svg, and BASE.png when there is a converter; prints each path.
+    func write(_ svg: String, to base: String, converter: String?) throws {
+        do {
+            try svg.write(toFile: base + ".svg", atomically: true, encoding: .utf8)
+        } catch {
+            printError("cannot write \(base).svg: \(reason(error))")
+            throw Exit.inputError
+        }
+        print(base + ".svg")
+        guard let converter else { return }
+        if Self.run(converter, ["--zoom", "2", "--format", "png", "--output", base + ".png", base + ".svg"]) {
+            print(base + ".png")
+        } else {
+            printError("rsvg-convert failed on \(base).svg")
+        }
     }
 
     /// The path of rsvg-convert, if it is on the PATH.

@@ -64,13 +64,28 @@ struct EquationParser {
         return true
     }
 
+    /// Whether a character may be in a name: a letter or `_`, or after the first, a digit
+    /// (ASCII checked first: Unicode properties are slow to look up).
+    @inline(__always)
+    static func isNameCharacter(_ character: Character, first: Bool) -> Bool {
+        if let ascii = character.asciiValue {
+            return (ascii >= 97 && ascii <= 122) || (ascii >= 65 && ascii <= 90) || ascii == 95
+                || (!first && ascii >= 48 && ascii <= 57)
+        }
+        return character.isLetter || (!first && character.isNumber)
+    }
+
+    /// Whether a character is a digit (any script's, as `isNumber` says).
+    @inline(__always)
+    static func isDigit(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return ascii >= 48 && ascii <= 57 }
+        return character.isNumber
+    }
+
     mutating func identifier() -> String? {
         skipSpaces()
         let start = index
-        while index < characters.count,
-              characters[index].isLetter || characters[index] == "_" || (index > start && characters[index].isNumber) {
-            index += 1
-        }
+        while index < characters.count, Self.isNameCharacter(characters[index], first: index == start) { index += 1 }
         return index > start ? String(characters[start..<index]) : nil
     }
 
@@ -79,8 +94,8 @@ struct EquationParser {
         let start = index
         if index < characters.count, characters[index] == "-" || characters[index] == "+" { index += 1 }
         var digits = 0
-        while index < characters.count, characters[index].isNumber || characters[index] == "." {
-            if characters[index].isNumber { digits += 1 }
+        while index < characters.count, Self.isDigit(characters[index]) || characters[index] == "." {
+            if Self.isDigit(characters[index]) { digits += 1 }
             index += 1
         }
         guard digits > 0 else {
@@ -91,8 +106,8 @@ struct EquationParser {
         if index < characters.count, characters[index] == "e" || characters[index] == "E" {
             var end = index + 1
             if end < characters.count, characters[end] == "-" || characters[end] == "+" { end += 1 }
-            if end < characters.count, characters[end].isNumber {
-                while end < characters.count, characters[end].isNumber { end += 1 }
+            if end < characters.count, Self.isDigit(characters[end]) {
+                while end < characters.count, Self.isDigit(characters[end]) { end += 1 }
                 index = end
             }
         }

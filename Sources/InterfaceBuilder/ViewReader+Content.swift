@@ -1,0 +1,98 @@
+import AutoLayout
+import LayoutDocument
+
+// What a view shows and the intrinsic size it has.
+
+extension ViewReader {
+    /// Sets a view's text, font size and intrinsic size. With
+    /// ``InterfaceBuilderOptions/intrinsicFromFrames``, a content view's intrinsic size is
+    /// its stored frame's alignment rectangle, on the axes its class has one; otherwise text
+    /// is measured with the font table and controls take UIKit's standard sizes.
+    /// `placeholderIntrinsicWidth` and `…Height` win either way (`infinite`: none).
+    func readContent(_ node: XMLNode, _ attributes: XMLAttributes, _ viewClass: ViewClass, _ frame: Rect,
+                     into spec: inout ViewSpec) {
+        spec.text = Self.text(of: node, attributes)
+        if let font = node.child("fontDescription", key: "fontDescription") {
+            spec.fontSize = Numbers.fontSize(font["pointSize"]) ?? Self.textStyleSizes[font["style"] ?? ""] ?? spec.fontSize
+        } else if node.name == "button" {
+            spec.fontSize = 15
+        } else if node.name == "textField" || node.name == "textView" {
+            spec.fontSize = 14
+        }
+        var size: (width: Double?, height: Double?)
+        if options.intrinsicFromFrames {
+            let i = viewClass.alignmentInsets
+            let w = frame.width - i.left - i.right, h = frame.height - i.top - i.bottom
+            switch viewClass.axes {
+            case .both: size = (w, h)
+            case .heightOnly: size = (nil, h)
+            case .none: size = (nil, nil)
+            case .withImage: size = attributes["image"] != nil ? (w, h) : (nil, nil)
+            case .whenNotScrolling: size = attributes["scrollEnabled"] == "NO" ? (w, h) : (nil, nil)
+            }
+        } else {
+            size = standardSize(node, attributes, spec)
+        }
+        if let width = attributes["placeholderIntrinsicWidth"] { size.width = Numbers.length(width).map { max(0, $0) } }
+        if let height = attributes["placeholderIntrinsicHeight"] { size.height = Numbers.length(height).map { max(0, $0) } }
+        spec.intrinsicSize = size
+    }
+
+    /// The text a label, button, text field or text view shows.
+    static func text(of node: XMLNode, _ attributes: XMLAttributes) -> String? {
+        switch node.name {
+        case "label", "textView":
+            return attributes["text"] ?? node.child("string", key: "text")?.text
+        case "button":
+            let normal = node.children("state").first { $0["key"] == "normal" }
+            return normal?["title"] ?? normal?.child("string", key: "title")?.text
+        case "textField":
+            return attributes["text"] ?? attributes["placeholder"]
+        default:
+            return nil
+        }
+    }
+
+    /// UIKit's standard intrinsic sizes (alignment rectangles), text measured with the
+    /// font table.
+    func standardSize(_ node: XMLNode, _ attributes: XMLAttributes, _ spec: ViewSpec) -> (width: Double?, height: Double?) {
+        switch node.name {
+        case "label", "button", "textField":
+            return spec.kind.intrinsicSize(text: spec.text, fontSize: spec.fontSize)
+        case "textView":
+            guard attributes["scrollEnabled"] == "NO" else { return (nil, nil) }
+            let size = TextMetrics.size(of: spec.text ?? "", fontSize: spec.fontSize)
+            return (size.width + 10, size.height + 16)
+        case "switch": return (49, 31)
+        case "stepper": return (94, 32)
+        case "segmentedControl":
+            let titles = node.child("segments")?.children("segment").map { $0["title"] ?? "" } ?? []
+            let widths = titles.map { TextMetrics.width(of: $0, fontSize: 13) + 20 }
+            return (widths.reduce(0, +), 31)
+        case "slider": return (nil, 30)
+        case "progressView": return (nil, 4)
+        case "activityIndicatorView":
+            return (attributes["style"] ?? "").lowercased().contains("large") ? (37, 37) : (20, 20)
+        case "pageControl":
+            let pages = min(1000, max(0, Numbers.length(attributes["numberOfPages"]) ?? 3))
+            return (pages * 16 + 23, 26)
+        case "datePicker", "pickerView": return (320, 216)
+        case "searchBar": return (nil, 56)
+        case "navigationBar", "toolbar": return (nil, 44)
+        case "tabBar": return (nil, 49)
+        case "imageView":
+            guard let image = attributes["image"], let size = images[image] else { return (nil, nil) }
+            return (size.width, size.height)
+        default: return (nil, nil)
+        }
+    }
+
+    /// The point sizes of the text styles at the default content size (Apple's Human
+    /// Interface Guidelines, "Large" category).
+    static let textStyleSizes: [String: Double] = [
+        "UICTFontTextStyleLargeTitle": 34, "UICTFontTextStyleTitle1": 28, "UICTFontTextStyleTitle2": 22,
+        "UICTFontTextStyleTitle3": 20, "UICTFontTextStyleHeadline": 17, "UICTFontTextStyleBody": 17,
+        "UICTFontTextStyleCallout": 16, "UICTFontTextStyleSubhead": 15, "UICTFontTextStyleFootnote": 13,
+        "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
+    ]
+}
