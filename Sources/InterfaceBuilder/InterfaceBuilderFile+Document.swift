@@ -117,7 +117,7 @@ extension InterfaceBuilderFile {
     var images: [String: Size] {
         var sizes: [String: Size] = [:]
         for image in resources {
-            guard let name = image["name"], let w = Numbers.length(image["width"]), let h = Numbers.length(image["height"]) else { continue }
+            guard let name = image["name"], let w = Numbers.length(image.attributes.number("width")), let h = Numbers.length(image.attributes.number("height")) else { continue }
             sizes[name] = Size(width: w, height: h)
         }
         return sizes

@@ -5,14 +5,14 @@ import AutoLayout
 /// into the engine that it would refuse.
 enum Numbers {
     /// A layout value, or nil.
-    static func length(_ text: String?) -> Double? {
-        guard let text, let value = Double(text), value.isFinite, LayoutLimits.contains(value) else { return nil }
+    static func length(_ value: Double?) -> Double? {
+        guard let value, value.isFinite, LayoutLimits.contains(value) else { return nil }
         return value
     }
 
     /// A font size: positive and at most 1,000 points, or nil.
-    static func fontSize(_ text: String?) -> Double? {
-        guard let value = length(text), value > 0, value <= 1000 else { return nil }
+    static func fontSize(_ value: Double?) -> Double? {
+        guard let value = length(value), value > 0, value <= 1000 else { return nil }
         return value
     }
 }

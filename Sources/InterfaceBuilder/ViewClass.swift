@@ -16,6 +16,9 @@ struct ViewClass: Sendable {
     let hugging: LayoutPriority
     /// Whether the reader knows the element.
     let isKnown: Bool
+    /// The class in words, as Interface Builder's outline names a view without a label
+    /// (`Image View`).
+    let displayName: String
 
     /// The class of an element (a plain view, unknown, for an element the reader does not know).
     init(_ element: String) {
@@ -31,6 +34,12 @@ struct ViewClass: Sendable {
         self.alignmentInsets = alignmentInsets
         self.hugging = hugging
         self.isKnown = isKnown
+        var words = ""
+        for character in element {
+            if character.isUppercase { words += " " }
+            words.append(character)
+        }
+        displayName = words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// The elements the reader knows, by name.
@@ -68,7 +77,7 @@ struct ViewClass: Sendable {
     /// Whether an element is a view: one of the known view elements, or any element with a
     /// stored frame (a view class the reader does not know).
     static func isView(_ node: XMLNode) -> Bool {
-        ViewClass(node.name).isKnown || (node.child("rect", key: "frame") != nil && node.name != "window")
+        known[node.name] != nil || (node.child("rect", key: "frame") != nil && node.name != "window")
     }
 
     /// Whether an element is a table or collection cell (a root of its own).

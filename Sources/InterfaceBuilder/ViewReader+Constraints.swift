@@ -34,11 +34,11 @@ extension ViewReader {
         case "lessThanOrEqual": .lessThanOrEqual
         default: .equal
         }
-        guard attributes["constant"] == nil || Numbers.length(attributes["constant"]) != nil else {
+        guard attributes["constant"] == nil || Numbers.length(attributes.number("constant")) != nil else {
             warn("\(where_) has a constant the reader cannot use (\(attributes["constant"]!)): left out")
             return nil
         }
-        let constant = Numbers.length(attributes["constant"]) ?? 0
+        let constant = Numbers.length(attributes.number("constant")) ?? 0
         var second: String?
         if let secondID, let secondAttribute {
             guard let item = item(secondID, attribute: secondAttribute, other: firstID) else {
@@ -55,7 +55,7 @@ extension ViewReader {
                                 multiplier: multiplier, constant: constant)
         let position = SourcePosition(line: node.line, column: 1)
         var spec = ConstraintSpec(body: .relation(body), position: position, textPosition: position)
-        if let priority = Numbers.length(attributes["priority"]), priority != 1000 {
+        if let priority = Numbers.length(attributes.number("priority")), priority != 1000 {
             spec.priority = LayoutPriority(Float(min(1000, max(1, priority))))
         }
         spec.identifier = attributes["identifier"]

@@ -13,7 +13,7 @@ extension ViewReader {
                      into spec: inout ViewSpec) {
         spec.text = Self.text(of: node, attributes)
         if let font = node.child("fontDescription", key: "fontDescription") {
-            spec.fontSize = Numbers.fontSize(font["pointSize"]) ?? Self.textStyleSizes[font["style"] ?? ""] ?? spec.fontSize
+            spec.fontSize = Numbers.fontSize(font.attributes.number("pointSize")) ?? Self.textStyleSizes[font["style"] ?? ""] ?? spec.fontSize
         } else if node.name == "button" {
             spec.fontSize = 15
         } else if node.name == "textField" || node.name == "textView" {
@@ -33,8 +33,12 @@ extension ViewReader {
         } else {
             size = standardSize(node, attributes, spec)
         }
-        if let width = attributes["placeholderIntrinsicWidth"] { size.width = Numbers.length(width).map { max(0, $0) } }
-        if let height = attributes["placeholderIntrinsicHeight"] { size.height = Numbers.length(height).map { max(0, $0) } }
+        if attributes["placeholderIntrinsicWidth"] != nil {
+            size.width = Numbers.length(attributes.number("placeholderIntrinsicWidth")).map { max(0, $0) }
+        }
+        if attributes["placeholderIntrinsicHeight"] != nil {
+            size.height = Numbers.length(attributes.number("placeholderIntrinsicHeight")).map { max(0, $0) }
+        }
         spec.intrinsicSize = size
     }
 
@@ -74,7 +78,7 @@ extension ViewReader {
         case "activityIndicatorView":
             return (attributes["style"] ?? "").lowercased().contains("large") ? (37, 37) : (20, 20)
         case "pageControl":
-            let pages = min(1000, max(0, Numbers.length(attributes["numberOfPages"]) ?? 3))
+            let pages = min(1000, max(0, Numbers.length(attributes.number("numberOfPages")) ?? 3))
             return (pages * 16 + 23, 26)
         case "datePicker", "pickerView": return (320, 216)
         case "searchBar": return (nil, 56)

@@ -18,6 +18,8 @@ struct ViewReader {
     var interfaceBuilderIDs: [String: String] = [:]
     /// Ids taken (`root` and `superview` are kept for the root and for equations).
     var used: Set<String> = ["root", "superview"]
+    /// The number the next view named like a taken id tries, by the id's base.
+    var nextNumber: [String: Int] = [:]
     /// What an Interface Builder guide id stands for in equations (`title.safeAreaLayoutGuide`).
     var guides: [String: String] = [:]
     /// Each view's superview, by Interface Builder id.
@@ -48,21 +50,37 @@ struct ViewReader {
         if !warnings.contains(message) { warnings.append(message) }
     }
 
-    /// A document id for a view: its user label in camel case, else its element's name,
-    /// numbered from 2 when taken.
+    /// A document id for a view: its user label in camel case (its ASCII letters and digits;
+    /// other ASCII characters separate words), else its element's name, numbered from 2 when
+    /// taken.
     mutating func name(for node: XMLNode) -> String {
         var base = ""
-        for word in (node["userLabel"] ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
-            let ascii = word.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }
-            guard !ascii.isEmpty else { continue }
-            let text = String(String.UnicodeScalarView(ascii))
-            base += base.isEmpty ? text.prefix(1).lowercased() + text.dropFirst() : text.prefix(1).uppercased() + text.dropFirst()
+        if let label = node["userLabel"] {
+            var word = ""
+            func flush() {
+                guard let first = word.first else { return }
+                base += (base.isEmpty ? first.lowercased() : first.uppercased()) + word.dropFirst()
+                word = ""
+            }
+            for byte in label.utf8 {
+                if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) {
+                    word.unicodeScalars.append(Unicode.Scalar(byte))
+                } else if byte < 0x80 {
+                    flush()
+                }
+            }
+            flush()
         }
-        if base.isEmpty || base.first!.isNumber { base = node.name }
-        var name = base, k = 2
-        while used.contains(name) {
-            name = "\(base)\(k)"
-            k += 1
+        if base.isEmpty || base.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true { base = node.name }
+        var name = base
+        if used.contains(name) {
+            // Numbered from where the last view of this name stopped, not from 2 each time.
+            var k = nextNumber[base] ?? 2
+            repeat {
+                name = base + String(k)
+                k += 1
+            } while used.contains(name)
+            nextNumber[base] = k
         }
         used.insert(name)
         return name
@@ -70,31 +88,31 @@ struct ViewReader {
 
     /// What Interface Builder's outline calls a view: its user label, else its text, else
     /// its class in words (`Image View`).
-    static func displayName(_ node: XMLNode, text: String?) -> String {
+    static func displayName(_ node: XMLNode, _ viewClass: ViewClass, text: String?) -> String {
         if let label = node["userLabel"], !label.isEmpty { return label }
         if let text, !text.isEmpty { return text }
-        var words = ""
-        for character in node.name {
-            if character.isUppercase { words += " " }
-            words.append(character)
-        }
-        return words.prefix(1).uppercased() + words.dropFirst()
+        return viewClass.displayName
     }
 
     /// The views inside a view, in order: a cell's or effect view's content view, then its
     /// subviews, then a table's header and footer views.
     static func subviews(of node: XMLNode) -> [XMLNode] {
-        let keyed = ["contentView", "tableHeaderView", "tableFooterView"]
-        let content = node.children.filter { $0["key"] == "contentView" && ViewClass.isView($0) }
-        let subviews = node.child("subviews")?.children.filter(ViewClass.isView) ?? []
-        let others = node.children.filter { keyed.dropFirst().contains($0["key"] ?? "") && ViewClass.isView($0) }
+        var content: [XMLNode] = [], subviews: [XMLNode] = [], others: [XMLNode] = []
+        for child in node.children {
+            if child.name == "subviews" {
+                subviews = child.children.filter(ViewClass.isView)
+            } else if let key = child["key"], ["contentView", "tableHeaderView", "tableFooterView"].contains(key),
+                      ViewClass.isView(child) {
+                if key == "contentView" { content.append(child) } else { others.append(child) }
+            }
+        }
         return content + subviews + others
     }
 
     /// The frame a view's `<rect key="frame">` stores (zero without one).
     static func storedFrame(_ node: XMLNode) -> Rect {
         guard let rect = node.child("rect", key: "frame") else { return .zero }
-        func value(_ name: String) -> Double { Numbers.length(rect[name]) ?? 0 }
+        func value(_ name: String) -> Double { Numbers.length(rect.attributes.number(name)) ?? 0 }
         return Rect(x: value("x"), y: value("y"), width: value("width"), height: value("height"))
     }
 
@@ -122,7 +140,7 @@ struct ViewReader {
         spec.hidden = attributes["hidden"] == "YES" ? .always : .never
         spec.alignmentInsets = viewClass.alignmentInsets
         func priority(_ key: String, _ fallback: LayoutPriority) -> LayoutPriority {
-            attributes[key].flatMap(Double.init).map { LayoutPriority(Float(min(1000, max(1, $0)))) } ?? fallback
+            Numbers.length(attributes.number(key)).map { LayoutPriority(Float(min(1000, max(1, $0)))) } ?? fallback
         }
         spec.hugging = (priority("horizontalHuggingPriority", viewClass.hugging), priority("verticalHuggingPriority", viewClass.hugging))
         spec.compression = (priority("horizontalCompressionResistancePriority", .defaultHigh),
@@ -131,7 +149,7 @@ struct ViewReader {
         spec.preservesSuperviewMargins = attributes["preservesSuperviewLayoutMargins"] == "YES"
         spec.insetsMarginsFromSafeArea = file.toolsVersion >= 13000 && attributes["insetsLayoutMarginsFromSafeArea"] != "NO"
         readContent(node, attributes, viewClass, frame, into: &spec)
-        displayNames[name] = Self.displayName(node, text: spec.text)
+        displayNames[name] = Self.displayName(node, viewClass, text: spec.text)
         if viewClass.kind == .stack {
             spec.stack = Self.stack(attributes)
             // A stack with margins of its own arranges inside them.
@@ -198,7 +216,7 @@ struct ViewReader {
     /// Margins the file gives: `<edgeInsets key="layoutMargins">` or
     /// `<directionalEdgeInsets key="directionalLayoutMargins">` (read left to right).
     static func explicitMargins(_ node: XMLNode) -> EdgeInsets? {
-        func value(_ element: XMLNode, _ name: String) -> Double { Numbers.length(element[name]) ?? 0 }
+        func value(_ element: XMLNode, _ name: String) -> Double { Numbers.length(element.attributes.number(name)) ?? 0 }
         if let insets = node.child("edgeInsets", key: "layoutMargins") {
             return EdgeInsets(top: value(insets, "top"), left: value(insets, "left"),
                               bottom: value(insets, "bottom"), right: value(insets, "right"))
@@ -233,7 +251,7 @@ struct ViewReader {
         }
         // `spacingType="standard"` is the system spacing (Interface Builder's "Standard").
         spec.spacing = Varying(attributes["spacingType"] == "standard" ? StackView.spacingUseSystem
-                                   : Numbers.length(attributes["spacing"]) ?? 0)
+                                   : Numbers.length(attributes.number("spacing")) ?? 0)
         spec.baselineRelative = Varying(attributes["baselineRelativeArrangement"] == "YES")
         spec.marginsRelative = Varying(attributes["layoutMarginsRelativeArrangement"] == "YES")
         return spec

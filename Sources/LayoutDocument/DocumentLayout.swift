@@ -178,16 +178,23 @@ extension LayoutDocument {
         let views = items.compactMapValues { $0 as? LayoutView }
         var made: [LayoutConstraint] = []
         var positions: [ObjectIdentifier: SourcePosition] = [:]
-        for spec in constraints {
+        // Every constraint whose `when` holds is activated in one batch, in document order
+        // (one batch at a time, the engine would look for content-size work after each).
+        var active: [LayoutConstraint] = [], activeSpecs: [Int] = []
+        for (index, spec) in constraints.enumerated() {
             let constraints = try self.constraints(for: spec, items: items, views: views)
             made += constraints
             for constraint in constraints { positions[ObjectIdentifier(constraint)] = spec.textPosition }
             guard spec.when.holds(for: size) else { continue }
-            do {
-                try LayoutConstraint.activate(constraints)
-            } catch {
-                throw DocumentError(file: file, position: spec.position, message: "\(error)")
-            }
+            active += constraints
+            activeSpecs += Array(repeating: index, count: constraints.count)
+        }
+        do {
+            try LayoutConstraint.activate(active)
+        } catch {
+            // Activation stops at the constraint that failed: the first one left inactive.
+            let failed = active.firstIndex { !$0.isActive }.map { activeSpecs[$0] } ?? activeSpecs.last ?? 0
+            throw DocumentError(file: file, position: constraints[failed].position, message: "\(error)")
         }
         root.layoutIfNeeded()
         if design != size {

@@ -1,15 +1,17 @@
 /// One element of an XML file: its name, attributes, child elements, the text directly in
-/// it, and the line it starts on.
-struct XMLNode: Sendable {
+/// it, and the line it starts on. (A class: the reader passes elements around a lot, and a
+/// reference is one retain where a struct of five references is five. Its children and text
+/// are set only while the file is parsed.)
+final class XMLNode: @unchecked Sendable {
     /// The element's name (`view`, `constraint`, …).
     let name: String
     /// Its attributes, in the order written.
-    var attributes: XMLAttributes
+    let attributes: XMLAttributes
     /// Its child elements, in order.
-    var children: [XMLNode] = []
+    fileprivate(set) var children: [XMLNode] = []
     /// The text directly inside it (entities decoded; Interface Builder keeps long text in
     /// `<string>` elements).
-    var text = ""
+    fileprivate(set) var text = ""
     /// The line the element starts on, from 1.
     let line: Int
 
@@ -32,32 +34,85 @@ struct XMLNode: Sendable {
 }
 
 /// What every element's attributes point into: the file's bytes, and one table of every
-/// attribute of the file (where its name and value are, and its decoded value when it had to
-/// be decoded). Filled while parsing, read only after.
+/// attribute of the file (where its name and value are). Values that had to be decoded are
+/// kept aside, by entry. Filled while parsing, read only after.
 final class XMLSource: @unchecked Sendable {
-    /// One attribute: where its name and value are in ``bytes``, or its decoded value.
+    /// One attribute: where its name and value are in ``bytes``.
     struct Entry {
         var name: Range<Int32>
         var value: Range<Int32>
-        var decoded: String?
+        /// Whether ``XMLSource/decoded`` has the value (references replaced, line breaks spaces).
+        var isDecoded: Bool
     }
     let bytes: [UInt8]
-    fileprivate(set) var entries: [Entry] = []
+    // Written only while the file is parsed (the checks would cost on every attribute read).
+    @exclusivity(unchecked) fileprivate(set) var entries: [Entry] = []
+    @exclusivity(unchecked) fileprivate(set) var decoded: [Int: String] = [:]
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    /// Whether the bytes of `range` spell `key`.
+    /// The index of the entry in `range` named `key`, or nil.
     @inline(__always)
-    func bytes(_ range: Range<Int32>, equal key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard range.count == key.count else { return false }
-        let start = Int(range.lowerBound)
-        for k in 0..<key.count where bytes[start + k] != key[k] { return false }
-        return true
+    func entry(named key: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+        entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { bytes in
+                for k in range where entries[k].name.count == key.count {
+                    let start = Int(entries[k].name.lowerBound)
+                    var equal = true
+                    for j in 0..<key.count where bytes[start + j] != key[j] {
+                        equal = false
+                        break
+                    }
+                    if equal { return k }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The value of entry `k`.
+    func value(_ k: Int) -> String {
+        let entry = entries[k]
+        return entry.isDecoded ? decoded[k] ?? "" : string(entry.value)
     }
 
     func string(_ range: Range<Int32>) -> String {
         String(decoding: bytes[Int(range.lowerBound)..<Int(range.upperBound)], as: UTF8.self)
     }
+
+    /// The value of entry `k` as a number: a plain decimal (`-12.5`) read from its bytes,
+    /// anything else through `Double(String)`.
+    func number(_ k: Int) -> Double? {
+        let entry = entries[k]
+        guard !entry.isDecoded else { return Double(decoded[k] ?? "") }
+        var mantissa: Int64 = 0, digits = 0, fraction = 0, index = Int(entry.value.lowerBound), negative = false
+        let end = Int(entry.value.upperBound)
+        if index < end, bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var seenPoint = false
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else if byte >= 48 && byte <= 57, digits < 15 {
+                mantissa = mantissa * 10 + Int64(byte - 48)
+                digits += 1
+                if seenPoint { fraction += 1 }
+            } else {
+                return Double(string(entry.value))  // an exponent, a long number, or not a number
+            }
+            index += 1
+        }
+        guard digits > 0 else { return Double(string(entry.value)) }
+        // At most 15 digits and 10^15: both exact in a Double, so the quotient is correctly rounded.
+        let value = Double(mantissa) / Self.powersOfTen[fraction]
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { pow10($0) }
+    private static func pow10(_ n: Int) -> Double { n == 0 ? 1 : 10 * pow10(n - 1) }
 }
 
 /// An element's attributes, in the order written: a range of its file's attribute table
@@ -78,15 +133,7 @@ struct XMLAttributes: Sendable, Sequence {
     subscript(_ name: String) -> String? {
         get {
             if !overrides.isEmpty, let value = overrides.first(where: { $0.name == name })?.value { return value }
-            guard let source, !range.isEmpty else { return nil }
-            var name = name
-            return name.withUTF8 { key -> String? in
-                for k in range {
-                    let entry = source.entries[k]
-                    if source.bytes(entry.name, equal: key) { return entry.decoded ?? source.string(entry.value) }
-                }
-                return nil
-            }
+            return index(of: name).map { source!.value($0) }
         }
         set {
             overrides.removeAll { $0.name == name }
@@ -94,14 +141,27 @@ struct XMLAttributes: Sendable, Sequence {
         }
     }
 
+    /// The value of an attribute as a number, or nil (absent or not a number).
+    func number(_ name: String) -> Double? {
+        if !overrides.isEmpty, let value = overrides.first(where: { $0.name == name })?.value { return Double(value) }
+        return index(of: name).flatMap { source!.number($0) }
+    }
+
+    /// The table index of the element's own attribute `name`.
+    private func index(of name: String) -> Int? {
+        guard let source, !range.isEmpty else { return nil }
+        var name = name
+        return name.withUTF8 { source.entry(named: $0, in: range) }
+    }
+
     /// Every attribute as name and value (the element's, then those set over them).
     func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         var pairs: [(name: String, value: String)] = []
         if let source {
             for k in range {
-                let entry = source.entries[k], name = source.string(entry.name)
+                let name = source.string(source.entries[k].name)
                 guard !overrides.contains(where: { $0.name == name }) else { continue }
-                pairs.append((name, entry.decoded ?? source.string(entry.value)))
+                pairs.append((name, source.value(k)))
             }
         }
         return (pairs + overrides).makeIterator()
@@ -227,13 +287,14 @@ struct XMLTree {
     /// A name: letters, digits, `_`, `-`, `.`, `:` and any non-ASCII byte; its range.
     private mutating func name() throws(InterfaceBuilderError) -> Range<Int32> {
         let start = index
-        while index < bytes.count, Self.isNameByte[Int(bytes[index])] { index += 1 }
+        while index < bytes.count, isNameByte[Int(bytes[index])] { index += 1 }
         guard index > start else { throw fail("expected a name") }
         return Int32(start)..<Int32(index)
     }
 
-    /// Which bytes may be in a name.
-    private static let isNameByte: [Bool] = (0..<256).map { byte in
+    /// Which bytes may be in a name (a stored table: a static one would be checked for
+    /// its first use on every read).
+    private let isNameByte: [Bool] = (0..<256).map { byte in
         byte >= 0x80 || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
             || byte == 0x5F || byte == 0x2D || byte == 0x2E || byte == 0x3A
     }
@@ -272,15 +333,17 @@ struct XMLTree {
                     throw fail("expected a quoted value for the attribute \(source.string(nameRange))")
                 }
                 let duplicate = bytes[Int(nameRange.lowerBound)..<Int(nameRange.upperBound)].withUnsafeBufferPointer { key in
-                    source.entries[firstAttribute...].contains { source.bytes($0.name, equal: key) }
+                    source.entry(named: key, in: firstAttribute..<source.entries.count) != nil
                 }
                 guard !duplicate else { throw fail("the attribute \(source.string(nameRange)) is given twice") }
                 let (valueRange, decoded) = try quoted(bytes[index])
+                if let decoded { source.decoded[source.entries.count] = decoded }
                 source.entries.append(XMLSource.Entry(name: nameRange, value: Int32(valueRange.lowerBound)..<Int32(valueRange.upperBound),
-                                                      decoded: decoded))
+                                                      isDecoded: decoded != nil))
             }
             let node = XMLNode(name: elementName, attributes: XMLAttributes(source: source, range: firstAttribute..<source.entries.count),
                                line: line(at: start))
+            if let parent = stack.last { parent.children.append(node) }
             if !selfClosing {
                 guard stack.count < Self.maximumDepth else {
                     throw fail("elements nested deeper than \(Self.maximumDepth) levels", at: start)
@@ -288,15 +351,18 @@ struct XMLTree {
                 stack.append(node)
             } else if stack.isEmpty {
                 return node
-            } else {
-                stack[stack.count - 1].children.append(node)
             }
             // Content until the next start tag, or end tags that close elements.
             while true {
                 guard !stack.isEmpty else { break }
                 let textStart = index
-                while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
-                if index > textStart { stack[stack.count - 1].text += try decoded(textStart..<index) }
+                var blank = true
+                while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
+                    if blank && !Self.isSpace(bytes[index]) { blank = false }
+                    index += 1
+                }
+                // (The indentation between elements, most of a storyboard's text, is not kept.)
+                if !blank { stack[stack.count - 1].text += try decoded(textStart..<index) }
                 guard index < bytes.count else {
                     throw fail("the file ends inside <\(stack[stack.count - 1].name)>", at: bytes.count - 1)
                 }
@@ -312,7 +378,6 @@ struct XMLTree {
                         throw fail("the end tag </\(closing)> does not match <\(open.name)> of line \(open.line)", at: at)
                     }
                     if stack.isEmpty { return open }
-                    stack[stack.count - 1].children.append(open)
                 } else if peek("<!--") {
                     try skip(past: "-->", "a comment")
                 } else if peek("<![CDATA[") {
