@@ -19,17 +19,7 @@ extension InterfaceBuilderFile {
         document.sizes = [root.size]
         document.safeArea = safeArea(of: root, frame: frame)
         document.margins = ViewReader.explicitMargins(root.node) ?? rootMargins(root, width: frame.width)
-        var rootSpec = ViewSpec(id: "root", position: SourcePosition(line: root.line, column: 1))
-        reader.readGuides(root.node, name: "root", id: root.id, into: &rootSpec)
-        for constraint in root.node.child("constraints")?.children("constraint") ?? [] where !variations.excludes(constraint) {
-            reader.constraints.append((root.id, constraint))
-        }
-        let contentMargins = root.node.name == "tableViewCell" ? ViewReader.cellMargins(root.node, file: self) : nil
-        for child in ViewReader.subviews(of: root.node) where !variations.excludes(child) {
-            let margins = child["key"] == "contentView" ? contentMargins : nil
-            document.views.append(reader.view(child, parent: root.id, margins: margins))
-        }
-        document.views += rootSpec.children
+        document.views = reader.contents(of: root.node, name: "root", id: root.id)
         if let controller = root.controller {
             let bars = barInsets(of: root, frame: frame)
             for guide in controller.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
@@ -111,15 +101,5 @@ extension InterfaceBuilderFile {
         guard root.kind == .viewController || (root.kind == .topLevelView && toolsVersion >= 13000) else { return nil }
         let side = width < 414 ? 16.0 : 20
         return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
-    }
-
-    /// The sizes of the file's `<image>` resources, by name.
-    var images: [String: Size] {
-        var sizes: [String: Size] = [:]
-        for image in resources {
-            guard let name = image["name"], let w = Numbers.length(image.attributes.number("width")), let h = Numbers.length(image.attributes.number("height")) else { continue }
-            sizes[name] = Size(width: w, height: h)
-        }
-        return sizes
     }
 }

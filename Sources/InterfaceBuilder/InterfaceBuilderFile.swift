@@ -13,8 +13,8 @@ public struct InterfaceBuilderFile: Sendable {
     /// The Interface Builder version that wrote the file (`toolsVersion`, 0 when absent).
     public let toolsVersion: Double
     let device: Device
-    /// The `<image>` elements of the file's resources.
-    let resources: [XMLNode]
+    /// The sizes of the file's `<image>` resources, by name.
+    let images: [String: Size]
     /// The controllers of a storyboard that a tab bar controller shows, directly or inside a
     /// navigation controller (their roots have a tab bar at the bottom).
     let tabbedControllers: Set<String>
@@ -51,7 +51,13 @@ public struct InterfaceBuilderFile: Sendable {
         toolsVersion = Double(root["toolsVersion"] ?? "") ?? 0
         let deviceNode = root.child("device")
         device = Device.named(deviceNode?["id"], orientation: deviceNode?["orientation"], toolsVersion: toolsVersion)
-        resources = root.child("resources")?.children("image") ?? []
+        var images: [String: Size] = [:]
+        for image in root.child("resources")?.children("image") ?? [] {
+            guard let name = image["name"], let w = Numbers.length(image.attributes.number("width")),
+                  let h = Numbers.length(image.attributes.number("height")) else { continue }
+            images[name] = Size(width: w, height: h)
+        }
+        self.images = images
         let storyboard = type.contains("Storyboard")
         (tabbedControllers, navigatedControllers) = storyboard ? Self.containment(root) : ([], [])
         var roots = storyboard ? Self.storyboardRoots(root) : Self.xibRoots(root)

@@ -155,33 +155,40 @@ struct ViewReader {
             // A stack with margins of its own arranges inside them.
             if Self.explicitMargins(node) != nil { spec.stack?.marginsRelative = Varying(true) }
         }
-        readGuides(node, name: name, id: id, into: &spec)
+        spec.children = contents(of: node, name: name, id: id)
+        return spec
+    }
+
+    /// What is inside a view (or the root): its constraints, collected; its subviews, read
+    /// (a cell's content view with the cell's margins); then its content guide, if it is a
+    /// scroll view (after the subviews, where UIKit keeps guides).
+    mutating func contents(of node: XMLNode, name: String, id: String) -> [ViewSpec] {
+        let contentGuide = readGuides(node, name: name, id: id)
         for constraint in node.child("constraints")?.children("constraint") ?? [] where !variations.excludes(constraint) {
             constraints.append((id, constraint))
         }
-        let childMargins = node.name == "tableViewCell" ? Self.cellMargins(node, file: file) : nil
+        let contentMargins = node.name == "tableViewCell" ? Self.cellMargins(node, file: file) : nil
+        var children: [ViewSpec] = []
         for child in Self.subviews(of: node) where !variations.excludes(child) {
-            let margins = child["key"] == "contentView" ? childMargins : nil
-            spec.children.append(view(child, parent: id, margins: margins))
+            children.append(view(child, parent: id, margins: child["key"] == "contentView" ? contentMargins : nil))
         }
-        if let guide = contentGuides[id], let index = spec.children.firstIndex(where: { $0.id == guide }) {
-            spec.children.append(spec.children.remove(at: index))  // after the subviews, as UIKit keeps guides
-        }
-        return spec
+        if let contentGuide { children.append(contentGuide) }
+        return children
     }
 
     /// A view's safe-area, margins, content and frame guides: what their ids stand for. A
     /// scroll view's content guide becomes a guide of the document, pinned to its top left
-    /// (the content offset is zero on the canvas) and sized by its content's constraints.
-    mutating func readGuides(_ node: XMLNode, name: String, id: String, into spec: inout ViewSpec) {
-        var content: String?
+    /// (the content offset is zero on the canvas) and sized by its content's constraints:
+    /// returned, for the caller to add after the view's subviews.
+    mutating func readGuides(_ node: XMLNode, name: String, id: String) -> ViewSpec? {
+        var content: String?, contentSpec: ViewSpec?
         if node.name == "scrollView" {
             let guide = self.name(for: XMLNode(name: name + "Content", line: node.line))
             content = guide
             contentGuides[id] = guide
             var guideSpec = ViewSpec(id: guide, position: SourcePosition(line: node.line, column: 1))
             guideSpec.kind = .guide
-            spec.children.append(guideSpec)
+            contentSpec = guideSpec
             for attribute in [LayoutAttribute.left, .top] {
                 madeConstraints.append(ConstraintSpec(body: .relation(RelationSpec(first: guide, attribute, .equal, second: name, attribute)),
                                                       position: guideSpec.position, textPosition: guideSpec.position))
@@ -196,6 +203,7 @@ struct ViewReader {
             default: guides[guideID] = name  // the frame layout guide is the scroll view's frame
             }
         }
+        return contentSpec
     }
 
     /// `<autoresizingMask key="autoresizingMask" widthSizable="YES" …/>`; without one,

@@ -60,6 +60,20 @@ struct SizeArgument {
     }
 }
 
+/// The result of `body`; a mistake in the input it throws is printed on standard error
+/// (an option's in its own words, a file's with its place) and ends the tool with exit code 1.
+func exitingOnInputError<Result>(_ body: () throws -> Result) throws -> Result {
+    do {
+        return try body()
+    } catch let error as InterfaceBuilderArguments.Failure {
+        printError(error.message)
+        throw Exit.inputError
+    } catch {
+        printError("\(error)")
+        throw Exit.inputError
+    }
+}
+
 /// Writes to standard error.
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
@@ -85,19 +99,12 @@ struct DocumentOptions: ParsableArguments {
     func sources() throws -> [LayoutSource] {
         // The engine's diagnostics are printed under each size (see `report`), not logged.
         LayoutLog.destination = .silent
-        do {
-            let documents = try interfaceBuilder.documents(file: file)
-            return try documents.map { (loaded) throws(DocumentError) in
+        return try exitingOnInputError {
+            try interfaceBuilder.documents(file: file).map { loaded in
                 let sizes = self.sizes.isEmpty ? loaded.document.sizes : self.sizes.map(\.size)
                 let layouts = try sizes.map { (size) throws(DocumentError) in try loaded.document.layout(at: size) }
                 return LayoutSource(document: loaded.document, layouts: layouts, interfaceBuilder: loaded.interfaceBuilder)
             }
-        } catch let error as InterfaceBuilderArguments.Failure {
-            printError(error.message)
-            throw Exit.inputError
-        } catch {
-            printError("\(error)")
-            throw Exit.inputError
         }
     }
 

@@ -25,18 +25,11 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var interfaceBuilder: InterfaceBuilderArguments
 
     func run() throws {
-        let documents: [(document: LayoutDocument, interfaceBuilder: InterfaceBuilderSource?)]
-        do {
+        let documents = try exitingOnInputError {
             guard InterfaceBuilderFile.isInterfaceBuilderFile(file) else {
                 throw InterfaceBuilderArguments.Failure(message: "\(file): convert reads Interface Builder files (.xib, .storyboard)")
             }
-            documents = try interfaceBuilder.documents(file: file)
-        } catch let error as InterfaceBuilderArguments.Failure {
-            printError(error.message)
-            throw Exit.inputError
-        } catch {
-            printError("\(error)")
-            throw Exit.inputError
+            return try interfaceBuilder.documents(file: file)
         }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
