@@ -1,6 +1,7 @@
 import ArgumentParser
 import AutoLayout
 import Foundation
+import InterfaceBuilder
 import LayoutDocument
 
 struct CheckCommand: ParsableCommand {
@@ -166,24 +167,15 @@ struct CheckCommand: ParsableCommand {
         let position: SourcePosition?
         let message: String
 
-        /// The misplaced views of a root laid out at its stored size (none at other sizes;
-        /// hidden views' stored frames are whatever was last drawn, so they are not compared).
+        /// The misplaced views of a root laid out at its stored size (none at other sizes).
         static func views(in layout: DocumentLayout, read: InterfaceBuilderSource) -> [Misplaced] {
             guard layout.size == read.root.size else { return [] }
-            var found: [Misplaced] = []
-            for name in layout.order {
-                guard let id = read.read.interfaceBuilderIDs[name], let stored = read.read.storedFrames[name],
-                      !layout.isHidden(name), let frame = layout.frame(of: name) else { continue }
-                let close = abs(frame.minX - stored.minX) <= 0.5 && abs(frame.minY - stored.minY) <= 0.5
-                    && abs(frame.width - stored.width) <= 0.5 && abs(frame.height - stored.height) <= 0.5
-                guard !close else { continue }
-                let title = read.read.displayNames[name] ?? name
-                let message = "Frame for \"\(title)\" will be different at run time. Stored: \(describe(stored)); "
-                    + "at run time: \(describe(frame)) (view \(id))"
-                found.append(Misplaced(id: id, position: (layout.items[name] as? LayoutView).flatMap(layout.position(of:)),
-                                       message: message))
+            return read.read.misplacedViews(in: layout).map { view in
+                let message = "Frame for \"\(view.displayName)\" will be different at run time. Stored: \(describe(view.stored)); "
+                    + "at run time: \(describe(view.laidOut)) (view \(view.interfaceBuilderID))"
+                return Misplaced(id: view.interfaceBuilderID,
+                                 position: (layout.items[view.name] as? LayoutView).flatMap(layout.position(of:)), message: message)
             }
-            return found
         }
 
         static func describe(_ frame: Rect) -> String {

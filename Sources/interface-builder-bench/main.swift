@@ -34,12 +34,7 @@ func consistentRoots(_ data: Data, name: String) throws -> (consistent: Int, roo
     var consistent = 0
     for root in file.roots {
         let read = file.layoutDocument(for: root, options: options)
-        let layout = try read.document.layout(at: root.size)
-        let matches = layout.order.allSatisfy { id in
-            guard let stored = read.storedFrames[id], !layout.isHidden(id), let frame = layout.frame(of: id) else { return true }
-            return abs(frame.minX - stored.minX) <= 0.5 && abs(frame.minY - stored.minY) <= 0.5
-                && abs(frame.width - stored.width) <= 0.5 && abs(frame.height - stored.height) <= 0.5
-        }
+        let matches = read.misplacedViews(in: try read.document.layout(at: root.size)).isEmpty
         if matches { consistent += 1 }
     }
     return (consistent, file.roots.count)
