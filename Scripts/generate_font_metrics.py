@@ -24,14 +24,8 @@ DEFAULT_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUTPUT = os.path.join(REPO_ROOT, "Sources", "LayoutDocument", "DejaVuSansMetrics.swift")
 
-# Inclusive code point ranges covered by the table, in ascending order.
-RANGES = [
-    (0x0020, 0x007E),  # Basic Latin (printable)
-    (0x00A0, 0x017F),  # Latin-1 Supplement, Latin Extended-A
-    (0x2010, 0x2027),  # General Punctuation: dashes, quotes, bullets, ellipsis
-    (0x2030, 0x203A),  # General Punctuation: per mille, primes, angle quotes
-    (0x20AC, 0x20AC),  # Euro sign
-]
+# Every code point the font maps from U+0020 up is in the table (control characters are not).
+FIRST_CODE_POINT = 0x20
 
 VALUES_PER_LINE = 16
 
@@ -77,20 +71,22 @@ def main():
     fallback_code_point = 0xFFFD if 0xFFFD in cmap else ord("?")
     fallback = advance_of(font, cmap, fallback_code_point)
 
-    tables = []
-    for start, end in RANGES:
-        advances = []
-        for cp in range(start, end + 1):
-            advance = advance_of(font, cmap, cp)
-            if advance is None:
-                advance = fallback
-            if not 0 <= advance <= 0xFFFF:
-                sys.exit(f"advance of U+{cp:04X} does not fit in UInt16: {advance}")
-            advances.append(advance)
-        tables.append((start, end, advances))
-
-    for (_, end, _), (next_start, _, _) in zip(tables, tables[1:]):
-        assert end < next_start, "ranges must be ascending and disjoint"
+    # Runs of consecutive code points the font has, and their advances, in one flat list.
+    runs = []  # (first code point, offset of its advance in `advances`)
+    advances = []
+    previous = None
+    for cp in sorted(c for c in cmap if c >= FIRST_CODE_POINT):
+        advance = advance_of(font, cmap, cp)
+        if not 0 <= advance <= 0xFFFF:
+            sys.exit(f"advance of U+{cp:04X} does not fit in UInt16: {advance}")
+        if previous is None or cp != previous + 1:
+            runs.append((cp, len(advances)))
+        advances.append(advance)
+        previous = cp
+    if len(advances) > 0xFFFF:
+        sys.exit("too many code points for UInt16 offsets")
+    if runs[0][0] != 0x20 or (len(runs) > 1 and runs[1][1] < 0x7F - 0x20):
+        sys.exit("expected printable ASCII (U+0020-U+007E) to be the first run")
 
     out = []
     w = out.append
@@ -103,13 +99,13 @@ def main():
     w("")
     w(f"/// Horizontal metrics of DejaVu Sans ({version}), in font units.")
     w("///")
-    w("/// Advance widths cover U+0020–U+007E, U+00A0–U+017F, U+2010–U+2027, U+2030–U+203A and U+20AC;")
-    w("/// any other code point uses ``fallbackAdvance`` (the advance of "
-      + ("U+FFFD REPLACEMENT CHARACTER" if fallback_code_point == 0xFFFD else "\"?\"") + ").")
-    w("/// Kerning (the `kern` table and GPOS) is ignored: a string's width is the sum of its advances.")
+    w(f"/// Advance widths of every code point the font has from U+0020 on ({len(advances)} code points in")
+    w(f"/// {len(runs)} runs: Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic, symbols, …);")
+    w("/// ``advance(of:)`` is nil for the others. Kerning (the `kern` table and GPOS) and shaping are")
+    w("/// ignored: a string's width is the sum of its advances.")
     w("///")
-    w("/// The table is stored as one `[UInt16]` per contiguous range; ``advance(of:)`` finds a code point's")
-    w("/// range among a fixed number of ranges, so a lookup is O(1).")
+    w("/// The table is one flat `[UInt16]` of advances and the runs of consecutive code points that")
+    w("/// index it; a lookup is a binary search among the runs (ASCII is the first run, found directly).")
     w("enum DejaVuSansMetrics {")
     w("    /// Font units per em (`head.unitsPerEm`).")
     w(f"    static let unitsPerEm: Int = {units_per_em}")
@@ -119,35 +115,37 @@ def main():
     w(f"    static let descender: Int = {descender}")
     w("    /// Extra space between lines (`hhea.lineGap`), in font units.")
     w(f"    static let lineGap: Int = {line_gap}")
-    w(f"    /// Advance width used for code points outside the table (the advance of U+{fallback_code_point:04X}), in font units.")
+    w(f"    /// The advance of U+{fallback_code_point:04X}, for a code point the font lacks (see `TextMetrics`), in font units.")
     w(f"    static let fallbackAdvance: Int = {fallback}")
     w("")
-    w("    /// The first code point of each range in ``ranges``, ascending.")
-    w("    static let rangeStarts: [UInt32] = [" + ", ".join(f"0x{s:04X}" for s, _, _ in tables) + "]")
-    w("")
-    w("    /// Advance widths, one array per contiguous range; `ranges[i][k]` is the advance of `rangeStarts[i] + k`.")
-    w("    static let ranges: [[UInt16]] = [")
-    for start, end, _ in tables:
-        w(f"        advances{start:04X},")
+    w("    /// The first code point of each run of consecutive code points the font has, ascending.")
+    w("    static let runStarts: [UInt32] = [")
+    w(format_array([f"0x{s:04X}" for s, _ in runs], "        "))
     w("    ]")
-    for start, end, advances in tables:
-        w("")
-        if start == end:
-            w(f"    /// Advance width of U+{start:04X} (1 code point).")
-        else:
-            w(f"    /// Advance widths of U+{start:04X}–U+{end:04X} ({len(advances)} code points).")
-        w(f"    static let advances{start:04X}: [UInt16] = [")
-        w(format_array(advances, "        "))
-        w("    ]")
     w("")
-    w("    /// The advance width of a code point in font units, or ``fallbackAdvance`` if it is not in the table.")
-    w("    static func advance(of codePoint: UInt32) -> Int {")
-    w("        for index in rangeStarts.indices.reversed() where codePoint >= rangeStarts[index] {")
-    w("            let offset = Int(codePoint - rangeStarts[index])")
-    w("            let advances = ranges[index]")
-    w("            return offset < advances.count ? Int(advances[offset]) : fallbackAdvance")
+    w("    /// Where each run's advances start in ``advances``.")
+    w("    static let runOffsets: [UInt16] = [")
+    w(format_array([o for _, o in runs], "        "))
+    w("    ]")
+    w("")
+    w(f"    /// The advances of every run, one after the other ({len(advances)}).")
+    w("    static let advances: [UInt16] = [")
+    w(format_array(advances, "        "))
+    w("    ]")
+    w("")
+    w("    /// The advance width of a code point in font units, or nil if the font does not have it.")
+    w("    static func advance(of codePoint: UInt32) -> Int? {")
+    w("        if codePoint >= 0x20 && codePoint < 0x7F { return Int(advances[Int(codePoint - 0x20)]) }")
+    w("        // The last run that starts at or before the code point.")
+    w("        var low = 0, high = runStarts.count - 1")
+    w("        guard codePoint >= runStarts[0] else { return nil }")
+    w("        while low < high {")
+    w("            let middle = (low + high + 1) / 2")
+    w("            if runStarts[middle] <= codePoint { low = middle } else { high = middle - 1 }")
     w("        }")
-    w("        return fallbackAdvance")
+    w("        let end = low + 1 < runOffsets.count ? Int(runOffsets[low + 1]) : advances.count")
+    w("        let index = Int(runOffsets[low]) + Int(codePoint - runStarts[low])")
+    w("        return index < end ? Int(advances[index]) : nil")
     w("    }")
     w("}")
     w("")
@@ -156,7 +154,7 @@ def main():
     with open(args.output, "w", encoding="utf-8", newline="\n") as f:
         f.write(text)
     print(f"wrote {args.output} ({len(text.encode('utf-8'))} bytes, "
-          f"{sum(len(a) for _, _, a in tables)} advances, font {version})")
+          f"{len(advances)} advances in {len(runs)} runs, font {version})")
 
 
 if __name__ == "__main__":

@@ -4,11 +4,13 @@
 /// `Scripts/generate_font_metrics.py`, so measuring needs no system font library and gives the same
 /// result on every platform. Text is measured one Unicode scalar at a time:
 ///
-/// - each scalar adds its advance width: the font's advance for U+0020–U+007E, U+00A0–U+017F,
-///   U+2010–U+2027, U+2030–U+203A and U+20AC, and the advance of U+FFFD for anything else
-///   (other scripts, emoji, control characters such as a tab);
+/// - each scalar the font has adds its advance width: every code point of DejaVu Sans from U+0020 on
+///   (Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic, symbols and more; 5,918 in all);
 /// - combining diacritical marks (U+0300–U+036F) add nothing, so a decomposed "é" measures like "e";
-/// - kerning, ligatures and other shaping are ignored.
+/// - scripts the font lacks: CJK ideographs, kana, Hangul, fullwidth forms and CJK punctuation measure
+///   one em each (their glyphs are square in every CJK font); anything else (emoji, control characters
+///   such as a tab) measures as U+FFFD;
+/// - kerning, ligatures and other shaping (Arabic joining forms) are ignored.
 ///
 /// Results are exact: an advance of `a` font units measures `a × fontSize / unitsPerEm` points, with no rounding.
 public enum TextMetrics {
@@ -74,12 +76,41 @@ public enum TextMetrics {
     }
 
     /// The advance width of one Unicode scalar, in font units: 0 for a combining diacritical mark
-    /// (U+0300–U+036F), else the table's advance or the fallback advance.
+    /// (U+0300–U+036F), else the font's advance; one em for CJK the font lacks; else the fallback.
     static func advance(of scalar: Unicode.Scalar) -> Int {
-        if (0x0300...0x036F).contains(scalar.value) {
-            return 0
+        let value = scalar.value
+        if (0x0300...0x036F).contains(value) { return 0 }
+        if let advance = DejaVuSansMetrics.advance(of: value) { return advance }
+        return isFullWidth(value) ? DejaVuSansMetrics.unitsPerEm : DejaVuSansMetrics.fallbackAdvance
+    }
+
+    /// Whether a text reads right to left: its first letter of a strong direction is Hebrew,
+    /// Arabic, Syriac, Thaana, NKo, Samaritan or Mandaic (or their presentation forms), as
+    /// Unicode's bidirectional algorithm decides a paragraph's direction.
+    public static func isRightToLeft(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+                // Marks, digits and punctuation inside these blocks are not strong letters.
+                if scalar.properties.isAlphabetic { return true }
+            default:
+                if scalar.properties.isAlphabetic { return false }
+            }
         }
-        return DejaVuSansMetrics.advance(of: scalar.value)
+        return false
+    }
+
+    /// Whether a code point is in a script or block whose glyphs are one em wide in CJK fonts:
+    /// CJK radicals, symbols and punctuation, kana, bopomofo, Hangul, CJK ideographs (with their
+    /// extensions and compatibility forms), Yi, and the fullwidth forms.
+    static func isFullWidth(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
     }
 
     /// The summed advance widths of a sequence of Unicode scalars, in font units.

@@ -197,9 +197,12 @@ public struct SVGRenderer {
             let block = lineHeight * Double(lines.count)
             // Centred vertically in the frame, as UIKit draws a label's text.
             var y = frame.minY + (frame.height - block) / 2 + TextMetrics.ascent(fontSize: view.fontSize)
+            // Natural alignment: right-to-left text (Hebrew, Arabic, …) from the trailing edge.
+            let rightToLeft = TextMetrics.isRightToLeft(text)
             for line in lines {
                 let width = TextMetrics.width(of: line, fontSize: view.fontSize)
-                let x = view.kind == .button ? frame.minX + (frame.width - width) / 2 : frame.minX + inset
+                let x = view.kind == .button ? frame.minX + (frame.width - width) / 2
+                    : rightToLeft ? frame.maxX - inset - width : frame.minX + inset
                 svg.text(String(line), x: x, y: y, size: view.fontSize, fill: view.kind == .button ? "#1d4ed8" : "#222222")
                 placer.reserve(String(line), x: x, baseline: y, size: view.fontSize)
                 y += lineHeight

@@ -3,8 +3,8 @@ import Testing
 
 // Expected values were computed independently of the generated table, with fontTools 4.68.0 in Python,
 // reading /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf (DejaVu Sans Book, Version 2.37, Debian
-// fonts-dejavu-core 2.37-6): for each code point, hmtx[cmap[cp]].advance if the code point is in a
-// covered range, 0 for U+0300–U+036F, else the advance of U+FFFD (2100); the sum of the advances in
+// fonts-dejavu-core 2.37-6): for each code point, hmtx[cmap[cp]].advance if the font has the code
+// point, 0 for U+0300–U+036F, one em (2048) for CJK, else the advance of U+FFFD (2100); the sum of the advances in
 // font units × fontSize / head.unitsPerEm (2048). Vertical metrics: hhea ascender 1901, descender -483,
 // lineGap 0. The font-unit sums are noted next to each value.
 
@@ -39,12 +39,28 @@ struct TextMetricsTests {
         expectClose(TextMetrics.width(of: text, fontSize: fontSize), expected)
     }
 
-    @Test("A character outside the table uses the advance of U+FFFD")
+    @Test("CJK measures one em; a character the font lacks, the advance of U+FFFD")
     func fallbackWidth() {
-        expectClose(TextMetrics.width(of: "中", fontSize: 17), 17.431640625)  // 2100 units
-        expectClose(TextMetrics.width(of: "中", fontSize: 12), 12.3046875)
-        expectClose(TextMetrics.width(of: "\u{1F600}", fontSize: 12), 12.3046875)
+        expectClose(TextMetrics.width(of: "中", fontSize: 17), 17)  // 2048 units
+        expectClose(TextMetrics.width(of: "こんにちは", fontSize: 12), 60)
+        expectClose(TextMetrics.width(of: "한국어", fontSize: 12), 36)
+        expectClose(TextMetrics.width(of: "\u{1F680}", fontSize: 12), 12.3046875)  // a rocket, not in the font: 2100 units
         #expect(DejaVuSansMetrics.fallbackAdvance == 2100)
+    }
+
+    /// Sums of each string's advances, read from the font with fontTools (as above).
+    @Test("Every script DejaVu Sans has is measured from its own advances", arguments: [
+        ("Καλημέρα κόσμε", 17082),  // Greek
+        ("Привет мир", 12658),  // Cyrillic
+        ("مرحبا بالعالم", 15259),  // Arabic (no joining forms: the advances of the letters as typed)
+        ("שלום עולם", 9546),  // Hebrew
+        ("Բարեւ", 6980),  // Armenian
+        ("გამარჯობა", 10610),  // Georgian
+        ("Hello world", 11481),
+    ])
+    func scripts(text: String, units: Int) {
+        expectClose(TextMetrics.width(of: text, fontSize: 17), Double(units) * 17 / 2048)
+        expectClose(TextMetrics.width(of: text, fontSize: 12), Double(units) * 12 / 2048)
     }
 
     @Test("Combining marks add no width")
@@ -117,23 +133,24 @@ struct TextMetricsTests {
         (0x2030, 2748),
         (0x203A, 819),
         (0x20AC, 1303),
-        // Outside the table: the U+FFFD advance.
+        // Beyond the Latin ranges the table once stopped at: the font's own advances.
+        (0x0180, 1300),
+        (0x200F, 0),  // right-to-left mark
+        (0x2028, 0),
+        (0x202F, 409),
+        (0x203B, 1716),
+        (0x20AB, 1303),
+        (0x20AD, 1303),
+        (0xFFFD, 2100),
+        // Not in the font: the U+FFFD advance.
         (0x0009, 2100),
         (0x001F, 2100),
         (0x007F, 2100),
         (0x009F, 2100),
-        (0x0180, 2100),
-        (0x200F, 2100),
-        (0x2028, 2100),
-        (0x202F, 2100),
-        (0x203B, 2100),
-        (0x20AB, 2100),
-        (0x20AD, 2100),
-        (0xFFFD, 2100),
         (0x10FFFF, 2100),
     ] as [(UInt32, Int)])
     func tableBoundaries(codePoint: UInt32, expected: Int) {
-        #expect(DejaVuSansMetrics.advance(of: codePoint) == expected)
+        #expect(TextMetrics.advance(of: Unicode.Scalar(codePoint)!) == expected)
     }
 
     @Test("Table shape and font constants")
@@ -142,9 +159,20 @@ struct TextMetricsTests {
         #expect(DejaVuSansMetrics.ascender == 1901)
         #expect(DejaVuSansMetrics.descender == -483)
         #expect(DejaVuSansMetrics.lineGap == 0)
-        #expect(DejaVuSansMetrics.rangeStarts == [0x0020, 0x00A0, 0x2010, 0x2030, 0x20AC])
-        #expect(DejaVuSansMetrics.ranges.map(\.count) == [95, 224, 24, 11, 1])
-        // Sums of the advances of each range (fontTools, as above): a checksum of the whole table.
-        #expect(DejaVuSansMetrics.ranges.map { $0.reduce(0) { $0 + Int($1) } } == [116178, 278429, 26012, 13224, 1303])
+        // Every code point of the font from U+0020 (fontTools, as above), and a checksum of the table.
+        #expect(DejaVuSansMetrics.advances.count == 5918)
+        #expect(DejaVuSansMetrics.runStarts.count == 281 && DejaVuSansMetrics.runOffsets.count == 281)
+        #expect(DejaVuSansMetrics.advances.reduce(0) { $0 + Int($1) } == 8335543)
+        #expect(DejaVuSansMetrics.runStarts.first == 0x20 && DejaVuSansMetrics.runOffsets[1] == 95)
+    }
+
+    @Test("A text's direction is its first strong letter's")
+    func direction() {
+        #expect(TextMetrics.isRightToLeft("שלום עולם"))
+        #expect(TextMetrics.isRightToLeft("مرحبا بالعالم"))
+        #expect(TextMetrics.isRightToLeft("123 مرحبا"))  // digits are not strong
+        #expect(!TextMetrics.isRightToLeft("Hello שלום"))
+        #expect(!TextMetrics.isRightToLeft("Привет"))
+        #expect(!TextMetrics.isRightToLeft("42"))
     }
 }
