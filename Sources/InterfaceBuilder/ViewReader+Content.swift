@@ -12,6 +12,11 @@ extension ViewReader {
     func readContent(_ node: XMLNode, _ attributes: XMLAttributes, _ viewClass: ViewClass, _ frame: Rect,
                      into spec: inout ViewSpec) {
         spec.text = Self.text(of: node, attributes)
+        if node.name == "label" {
+            spec.numberOfLines = attributes.number("numberOfLines").map { Int(max(0, min(1_000_000, $0))) } ?? 1
+            spec.lineBreakMode = Self.lineBreakModes[attributes["lineBreakMode"] ?? ""] ?? .truncateTail
+            spec.preferredMaxLayoutWidth = Numbers.length(attributes.number("preferredMaxLayoutWidth")).map { max(0, $0) } ?? 0
+        }
         if let font = node.child("fontDescription", key: "fontDescription") {
             spec.fontSize = Numbers.fontSize(font.attributes.number("pointSize")) ?? Self.textStyleSizes[font["style"] ?? ""] ?? spec.fontSize
         } else if node.name == "button" {
@@ -41,6 +46,12 @@ extension ViewReader {
         }
         spec.intrinsicSize = size
     }
+
+    /// Interface Builder's names of the line break modes.
+    static let lineBreakModes: [String: LineBreakMode] = [
+        "wordWrap": .wordWrap, "characterWrap": .charWrap, "clip": .clip, "headTruncation": .truncateHead,
+        "tailTruncation": .truncateTail, "middleTruncation": .truncateMiddle,
+    ]
 
     /// The text a label, button, text field or text view shows.
     static func text(of node: XMLNode, _ attributes: XMLAttributes) -> String? {

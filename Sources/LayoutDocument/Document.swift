@@ -55,6 +55,13 @@ public struct ViewSpec: Sendable {
     public var text: String?
     /// The font size of the text, in points (17 by default).
     public var fontSize: Double = 17
+    /// How many lines a label shows: 1 by default, 0 for as many as its text needs.
+    public var numberOfLines = 1
+    /// How a label breaks and shortens its text (``LineBreakMode/truncateTail`` by default).
+    public var lineBreakMode = LineBreakMode.truncateTail
+    /// The width a label of several lines wraps at; 0 (the default) for the width its
+    /// constraints give it, found by a second layout pass, as UIKit's automatic width.
+    public var preferredMaxLayoutWidth = 0.0
     /// The intrinsic size given directly; an axis that is nil has no intrinsic metric.
     /// When absent the kind decides (text measured, or the control's standard size).
     public var intrinsicSize: (width: Double?, height: Double?)?

@@ -7,7 +7,7 @@ extension LayoutDocument {
     static let documentKeys = ["name", "root", "sizes", "size", "direction", "safeArea", "margins", "superviewSpacing",
                                "views", "constraints"]
     static let viewKeys = ["id", "kind", "text", "fontSize", "size", "hugging", "compression", "margins", "hidden",
-                           "preservesSuperviewMargins", "insetsMarginsFromSafeArea", "alignmentInsets",
+                           "lines", "lineBreakMode", "preferredMaxLayoutWidth", "preservesSuperviewMargins", "insetsMarginsFromSafeArea", "alignmentInsets",
                            "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "views"] + stackKeys
     static let constraintKeys = ["vfl", "equation", "options", "metrics", "id", "priority", "when"]
 
@@ -147,6 +147,7 @@ struct DocumentParser {
             }
         }
         if let size = values["size"] { spec.intrinsicSize = try intrinsic(size) }
+        try labelKeys(values, into: &spec)
         spec.hugging = try values["hugging"].map { (n) throws(DocumentError) in try reader.priorityPair(n, defaults: spec.kind.defaultHugging) }
         spec.compression = try values["compression"].map { (n) throws(DocumentError) in try reader.priorityPair(n, defaults: (.defaultHigh, .defaultHigh)) }
         if let margins = values["margins"] { spec.margins = try reader.insets(margins, "margins") }
@@ -179,6 +180,31 @@ struct DocumentParser {
         spec.stack = try stack(values, kind: spec.kind)
         try checkStack(spec, node: node, values: values)
         return spec
+    }
+
+    /// A label's `lines` (0 or more), `lineBreakMode` and `preferredMaxLayoutWidth`.
+    func labelKeys(_ values: [String: Node], into spec: inout ViewSpec) throws(DocumentError) {
+        for key in ["lines", "lineBreakMode", "preferredMaxLayoutWidth"] where values[key] != nil && spec.kind != .label {
+            throw reader.error(values[key]!, "\(key) is for labels, not a \(spec.kind.rawValue)")
+        }
+        if let lines = values["lines"] {
+            let count = try reader.value(lines, "a number of lines")
+            guard count >= 0, count == count.rounded(), count <= 1_000_000 else {
+                throw reader.error(lines, "lines must be a whole number, 0 (as many as needed) or more")
+            }
+            spec.numberOfLines = Int(count)
+        }
+        if let mode = values["lineBreakMode"] {
+            let name = try reader.string(mode, "a line break mode")
+            guard let parsed = LineBreakMode(rawValue: name) else {
+                throw reader.error(mode, "unknown line break mode '\(name)'; expected one of: "
+                                   + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            spec.lineBreakMode = parsed
+        }
+        if let width = values["preferredMaxLayoutWidth"] {
+            spec.preferredMaxLayoutWidth = try reader.length(width, "a preferred maximum layout width")
+        }
     }
 
     func intrinsic(_ node: Node) throws(DocumentError) -> (width: Double?, height: Double?) {

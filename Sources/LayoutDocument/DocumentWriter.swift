@@ -40,6 +40,9 @@ struct YAMLLines {
         if view.kind != .view { keys.append("kind: \(view.kind.rawValue)") }
         if let text = view.text, view.kind.hasText { keys.append("text: \(Self.quoted(text))") }
         if view.fontSize != 17 && view.kind.hasText { keys.append("fontSize: \(Self.number(view.fontSize))") }
+        if view.numberOfLines != 1 { keys.append("lines: \(view.numberOfLines)") }
+        if view.lineBreakMode != .truncateTail { keys.append("lineBreakMode: \(view.lineBreakMode.rawValue)") }
+        if view.preferredMaxLayoutWidth != 0 { keys.append("preferredMaxLayoutWidth: \(Self.number(view.preferredMaxLayoutWidth))") }
         if let size = view.intrinsicSize, size.width != nil || size.height != nil || view.kind.hasText {
             keys.append("size: [\(size.width.map(Self.number) ?? "none"), \(size.height.map(Self.number) ?? "none")]")
         }

@@ -60,22 +60,57 @@ public final class DocumentView: LayoutView, DocumentElement {
     public let text: String?
     /// The font size of its text.
     public let fontSize: Double
-    let intrinsic: Size
+    /// How many lines a label shows (0: as many as its text needs).
+    public let numberOfLines: Int
+    /// How a label breaks and shortens its text.
+    public let lineBreakMode: LineBreakMode
+    /// The width a label of several lines wraps at; 0 for its own width (see ``wrapWidth``).
+    public let preferredMaxLayoutWidth: Double
+    /// The width a label of several lines with an automatic width wraps at: its width at the
+    /// last layout pass (nil before the first).
+    public private(set) var wrapWidth: Double?
+    /// The size the document gave, or the kind's size for a view other than a label.
+    let fixedIntrinsic: Size?
     let alignmentInsets: EdgeInsets
 
     init(spec: ViewSpec) {
         kind = spec.kind
         text = spec.text
         fontSize = spec.fontSize
-        let size = spec.intrinsicSize ?? spec.kind.intrinsicSize(text: spec.text, fontSize: spec.fontSize)
-        intrinsic = Size(width: size.width ?? LayoutView.noIntrinsicMetric, height: size.height ?? LayoutView.noIntrinsicMetric)
+        numberOfLines = spec.numberOfLines
+        lineBreakMode = spec.lineBreakMode
+        preferredMaxLayoutWidth = spec.preferredMaxLayoutWidth
+        let given = spec.intrinsicSize ?? (spec.kind == .label ? nil : spec.kind.intrinsicSize(text: spec.text, fontSize: spec.fontSize))
+        fixedIntrinsic = given.map { Size(width: $0.width ?? LayoutView.noIntrinsicMetric, height: $0.height ?? LayoutView.noIntrinsicMetric) }
         alignmentInsets = spec.alignmentInsets
         super.init(frame: spec.frame)
         identifier = spec.id
     }
 
-    /// The size the kind and text give, or the document's `size`.
-    public override var intrinsicContentSize: Size { intrinsic }
+    /// The size the kind and text give, or the document's `size`. A label's is its text's
+    /// lines (``lines(inWidth:)``) at its wrapping width.
+    public override var intrinsicContentSize: Size {
+        if let fixedIntrinsic { return fixedIntrinsic }
+        let size = TextLayout.size(of: text ?? "", fontSize: fontSize, width: wrappingWidth, numberOfLines: numberOfLines,
+                                   lineBreakMode: lineBreakMode)
+        return Size(width: size.width, height: size.height)
+    }
+
+    /// The width a label's text wraps at: none for one line; else the preferred width, or
+    /// the label's own from the last layout.
+    var wrappingWidth: Double? {
+        guard numberOfLines != 1 else { return nil }
+        return preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : wrapWidth
+    }
+
+    /// The lines a label shows in a frame `width` wide and `height` tall (at most as many as
+    /// fit in the height, the last one shortened).
+    public func lines(inWidth width: Double, height: Double) -> [String] {
+        let fit = max(1, Int((height / TextMetrics.lineHeight(fontSize: fontSize) + 1e-6).rounded(.down)))
+        let limit = numberOfLines == 0 ? fit : min(numberOfLines, fit)
+        return TextLayout.lines(of: text ?? "", fontSize: fontSize, width: width, numberOfLines: limit,
+                                lineBreakMode: lineBreakMode)
+    }
 
     /// The document's `alignmentInsets` (none unless given).
     public override var alignmentRectInsets: EdgeInsets { alignmentInsets }
@@ -90,5 +125,25 @@ public final class DocumentView: LayoutView, DocumentElement {
     public override var lastBaselineOffsetFromBottom: Double {
         guard kind.hasText else { return 0 }
         return (kind == .button ? 6 : kind == .textField ? 7 : 0) + TextMetrics.descent(fontSize: fontSize)
+    }
+
+    /// A label of several lines with an automatic width wraps at the width the layout gave
+    /// it: when that changes its wrapped size, its intrinsic size changes and the engine lays
+    /// out again (as UIKit's second pass for multi-line labels; bounded, with the feedback-loop
+    /// diagnostic if it never settles).
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        if updateIntrinsicContentSize(forWidth: frame.width) { invalidateIntrinsicContentSize() }
+    }
+
+    /// A label of several lines with an automatic width takes `width` as its wrapping width;
+    /// returns whether that changed its intrinsic size.
+    public override func updateIntrinsicContentSize(forWidth width: Double) -> Bool {
+        guard kind == .label, fixedIntrinsic == nil, numberOfLines != 1, preferredMaxLayoutWidth == 0,
+              width != wrapWidth else { return false }
+        let before = intrinsicContentSize
+        wrapWidth = width
+        let after = intrinsicContentSize
+        return after != before
     }
 }

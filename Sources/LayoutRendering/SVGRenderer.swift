@@ -192,7 +192,9 @@ public struct SVGRenderer {
                  radius: view.kind == .button || view.kind == .switch ? 4 : 0)
         if let text = view.text, !text.isEmpty {
             let inset = view.kind == .button ? 10.0 : view.kind == .textField ? 7 : 0
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            // A label's lines as it shows them: wrapped and shortened to its frame.
+            let lines = (view as? DocumentView).flatMap { $0.kind == .label ? $0.lines(inWidth: frame.width, height: frame.height) : nil }
+                ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let lineHeight = TextMetrics.lineHeight(fontSize: view.fontSize)
             let block = lineHeight * Double(lines.count)
             // Centred vertically in the frame, as UIKit draws a label's text.
@@ -203,8 +205,8 @@ public struct SVGRenderer {
                 let width = TextMetrics.width(of: line, fontSize: view.fontSize)
                 let x = view.kind == .button ? frame.minX + (frame.width - width) / 2
                     : rightToLeft ? frame.maxX - inset - width : frame.minX + inset
-                svg.text(String(line), x: x, y: y, size: view.fontSize, fill: view.kind == .button ? "#1d4ed8" : "#222222")
-                placer.reserve(String(line), x: x, baseline: y, size: view.fontSize)
+                svg.text(line, x: x, y: y, size: view.fontSize, fill: view.kind == .button ? "#1d4ed8" : "#222222")
+                placer.reserve(line, x: x, baseline: y, size: view.fontSize)
                 y += lineHeight
             }
         }

@@ -47,9 +47,34 @@ extension LayoutEngine {
         let v = root.variables
         let pulls = [pull(v.minX, v.maxX, target.width - i.left - i.right, horizontal),
                      pull(v.minY, v.maxY, target.height - i.top - i.bottom, vertical)].compactMap { $0 }
+        // Views whose intrinsic size depends on their width get the width found, and the
+        // size is solved again while one changes (at most as many times as layout passes).
+        var passes = 0
+        while passes < LayoutView.maximumLayoutPasses, updateWidthDependentSizes() {
+            flush()
+            passes += 1
+        }
         let size = Size(width: solver.value(of: v.maxX) - solver.value(of: v.minX) + i.left + i.right,
                         height: solver.value(of: v.maxY) - solver.value(of: v.minY) + i.top + i.bottom)
         for c in pulls { try? solver.removeConstraint(c) }
         return size
+    }
+
+    /// Gives each view with variables the width the solver has for it
+    /// (``LayoutView/updateIntrinsicContentSize(forWidth:)``) and remakes the content-size
+    /// constraints of those whose intrinsic size changed; returns whether any did.
+    private func updateWidthDependentSizes() -> Bool {
+        var changed = false
+        for ref in viewRefs {
+            let view = ref.takeUnretainedValue(), v = view.variables
+            guard v.hasVariables else { continue }
+            let insets = view.alignmentRectInsets
+            let width = solver.value(of: v.maxX) - solver.value(of: v.minX) + insets.left + insets.right
+            guard view.updateIntrinsicContentSize(forWidth: width) else { continue }
+            view.contentSizing.intrinsicCache = nil
+            refreshContentSize(for: view)
+            changed = true
+        }
+        return changed
     }
 }

@@ -150,6 +150,13 @@ open class LayoutView: LayoutItem {
         Size(width: LayoutView.noIntrinsicMetric, height: LayoutView.noIntrinsicMetric)
     }
 
+    /// Gives the view the width a fitting solve found, for content whose intrinsic size
+    /// depends on its width (a label of several lines wraps its text at it); returns whether
+    /// the intrinsic size changed, so ``systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)``
+    /// solves again. The default does nothing. A view that overrides it updates itself in a
+    /// layout pass too, from ``layoutSubviews()`` (calling ``invalidateIntrinsicContentSize()``).
+    open func updateIntrinsicContentSize(forWidth width: Double) -> Bool { false }
+
     /// The distance from the top of the alignment rectangle to the first baseline; nil
     /// (the default) puts the baseline at the bottom.
     open var firstBaselineOffsetFromTop: Double? { nil }

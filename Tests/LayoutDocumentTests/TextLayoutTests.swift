@@ -1,0 +1,125 @@
+import AutoLayout
+import LayoutDocument
+import LayoutRendering
+import Testing
+
+/// Line breaking and shortening, against line breaks worked out by hand from DejaVu Sans's
+/// advances at 17 points (fontTools, as in TextMetricsTests): "The quick" is 82.50 points wide,
+/// "The quick brown" 140.77, "brown fox" 84.71, "brown fox jumps" 141.82, "brown fo…" 91.65,
+/// "brown fox…" 101.71, "Hello w…" 79.40, "Hello wo…" 89.80, "…o world" 79.61, "Hel…ld" 60.48,
+/// "Hel…rld" 67.47, "Hello wo" 72.80, "Hello wor" 79.78, "abc" 30.56, "abcd" 41.35,
+/// "Supercali" 79.02, "Supercalif" 85.00, "fragilistic" 77.95.
+@Suite("Text layout")
+struct TextLayoutTests {
+    static func lines(_ text: String, _ width: Double?, lines: Int = 0, _ mode: LineBreakMode = .wordWrap) -> [String] {
+        TextLayout.lines(of: text, fontSize: 17, width: width, numberOfLines: lines, lineBreakMode: mode)
+    }
+
+    @Test("words wrap at the width; the spaces at a break are not drawn")
+    func wordWrap() {
+        #expect(Self.lines("The quick brown fox jumps", 100) == ["The quick", "brown fox", "jumps"])
+        #expect(Self.lines("The quick brown fox jumps", 150) == ["The quick brown", "fox jumps"])
+        #expect(Self.lines("The quick\nbrown fox jumps", 1000) == ["The quick", "brown fox jumps"])
+        #expect(Self.lines("The quick brown fox jumps", nil) == ["The quick brown fox jumps"])
+        let size = TextLayout.size(of: "The quick brown fox jumps", fontSize: 17, width: 100, numberOfLines: 0, lineBreakMode: .wordWrap)
+        #expect(size.width == TextMetrics.width(of: "brown fox", fontSize: 17))
+        #expect(size.height == 3 * TextMetrics.lineHeight(fontSize: 17))
+    }
+
+    @Test("a word longer than a line breaks between characters; character wrap breaks anywhere")
+    func longWordsAndCharacters() {
+        #expect(Self.lines("Supercalifragilistic", 80) == ["Supercali", "fragilistic"])
+        #expect(Self.lines("abcdef", 35, .charWrap) == ["abc", "def"])
+    }
+
+    @Test("one line: shortened per mode", arguments: [
+        (LineBreakMode.truncateTail, 80.0, "Hello w…"),
+        (.truncateHead, 80, "…o world"),
+        (.truncateMiddle, 62, "Hel…ld"),
+        (.clip, 75, "Hello wo"),
+        (.charWrap, 75, "Hello wo"),
+        (.wordWrap, 75, "Hello"),
+        (.truncateTail, 200, "Hello world"),
+    ])
+    func oneLine(mode: LineBreakMode, width: Double, expected: String) {
+        #expect(Self.lines("Hello world", width, lines: 1, mode) == [expected])
+    }
+
+    @Test("more lines than allowed: the last one shown takes the rest and is shortened")
+    func lastLine() {
+        #expect(Self.lines("The quick brown fox jumps", 100, lines: 2, .truncateTail) == ["The quick", "brown fo…"])
+        #expect(Self.lines("The quick brown fox jumps", 100, lines: 2, .wordWrap) == ["The quick", "brown fox"])
+        #expect(Self.lines("Loves hiking\nmore", 1000, lines: 1, .truncateTail) == ["Loves hiking…"])
+        #expect(Self.lines("Loves hiking\nmore", nil, lines: 1, .truncateTail) == ["Loves hiking"])
+    }
+
+    static let wrappingDocument = """
+        sizes: [116x200, 400x200]
+        views:
+          - {id: label, kind: label, text: "The quick brown fox jumps", lines: 0, lineBreakMode: wordWrap}
+        constraints:
+          - "H:|-8-[label]-8-|"
+          - "V:|-8-[label]"
+        """
+
+    @Test("a label of several lines wraps at the width its constraints give, in a second pass")
+    func secondPass() throws {
+        let document = try LayoutDocument.parse(Self.wrappingDocument)
+        let line = TextMetrics.lineHeight(fontSize: 17)
+        let narrow = try document.layout(at: Size(width: 116, height: 200))
+        #expect(narrow.frame(of: "label") == Rect(x: 8, y: 8, width: 100, height: 3 * line))
+        #expect(narrow.diagnostics.isEmpty)
+        let wide = try document.layout(at: Size(width: 400, height: 200))
+        #expect(wide.frame(of: "label") == Rect(x: 8, y: 8, width: 384, height: line))
+        // The same label resized in place wraps again.
+        narrow.root.frame = Rect(x: 0, y: 0, width: 400, height: 200)
+        narrow.root.layoutIfNeeded()
+        #expect(narrow.frame(of: "label")?.height == line)
+    }
+
+    @Test("self-sizing: the fitting size at a fixed width has the height of the wrapped text")
+    func selfSizing() throws {
+        let document = try LayoutDocument.parse("""
+            size: 300x100
+            views:
+              - id: cell
+                views:
+                  - {id: name, kind: label, text: "The quick brown fox jumps", lines: 0}
+            constraints:
+              - "H:|[cell]"
+              - "V:|[cell]"
+              - "H:|-10-[name]-10-|"
+              - "V:|-12-[name]-12-|"
+            """)
+        let layout = try document.layout(at: Size(width: 300, height: 100))
+        let cell = try #require(layout.items["cell"] as? LayoutView)
+        let size = cell.systemLayoutSizeFitting(Size(width: 120, height: 0), withHorizontalFittingPriority: .required,
+                                                verticalFittingPriority: .fittingSizeLevel)
+        #expect(size.width == 120)
+        #expect(size.height == 24 + 3 * TextMetrics.lineHeight(fontSize: 17))
+        let preferred = try LayoutDocument.parse("""
+            size: 300x100
+            views:
+              - {id: name, kind: label, text: "The quick brown fox jumps", lines: 0, preferredMaxLayoutWidth: 150}
+            constraints:
+              - "H:|[name]"
+              - "V:|[name]"
+            """).layout(at: Size(width: 300, height: 100))
+        #expect(preferred.frame(of: "name")?.height == 2 * TextMetrics.lineHeight(fontSize: 17))
+    }
+
+    @Test("pictures draw the lines a label shows, shortened with … and never past the frame")
+    func pictures() throws {
+        let document = try LayoutDocument.parse("""
+            size: 200x100
+            views:
+              - {id: title, kind: label, text: "Hello world"}
+            constraints:
+              - "H:|[title(80)]"
+              - "V:|[title]"
+            """)
+        let svg = SVGRenderer(showsConstraints: false, showsIssues: false).render(try document.layout(at: Size(width: 200, height: 100)))
+        #expect(svg.contains(">Hello w…</text>"))
+        #expect(!svg.contains(">Hello world</text>"))
+    }
+}
