@@ -12,6 +12,7 @@ extension ViewReader {
     func readContent(_ node: XMLNode, _ attributes: XMLAttributes, _ viewClass: ViewClass, _ frame: Rect,
                      into spec: inout ViewSpec) {
         spec.text = Self.text(of: node, attributes)
+        if node.name == "textField" { spec.placeholder = attributes["placeholder"] }
         if node.name == "label" {
             spec.numberOfLines = attributes.number("numberOfLines").map { Int(max(0, min(1_000_000, $0))) } ?? 1
             spec.lineBreakMode = Self.lineBreakModes[attributes["lineBreakMode"] ?? ""] ?? .truncateTail
@@ -44,7 +45,10 @@ extension ViewReader {
         if attributes["placeholderIntrinsicHeight"] != nil {
             size.height = Numbers.length(attributes.number("placeholderIntrinsicHeight")).map { max(0, $0) }
         }
-        spec.intrinsicSize = size
+        // A label measured with the font table sizes itself (it may wrap at its width).
+        let measuresItself = !options.intrinsicFromFrames && node.name == "label"
+            && attributes["placeholderIntrinsicWidth"] == nil && attributes["placeholderIntrinsicHeight"] == nil
+        spec.intrinsicSize = measuresItself ? nil : size
     }
 
     /// Interface Builder's names of the line break modes.
@@ -62,7 +66,7 @@ extension ViewReader {
             let normal = node.children("state").first { $0["key"] == "normal" }
             return normal?["title"] ?? normal?.child("string", key: "title")?.text
         case "textField":
-            return attributes["text"] ?? attributes["placeholder"]
+            return attributes["text"]
         default:
             return nil
         }
@@ -73,7 +77,8 @@ extension ViewReader {
     func standardSize(_ node: XMLNode, _ attributes: XMLAttributes, _ spec: ViewSpec) -> (width: Double?, height: Double?) {
         switch node.name {
         case "label", "button", "textField":
-            return spec.kind.intrinsicSize(text: spec.text, fontSize: spec.fontSize)
+            return spec.kind.intrinsicSize(text: (spec.text ?? "").isEmpty ? spec.placeholder ?? spec.text : spec.text,
+                                           fontSize: spec.fontSize)
         case "textView":
             guard attributes["scrollEnabled"] == "NO" else { return (nil, nil) }
             let size = TextMetrics.size(of: spec.text ?? "", fontSize: spec.fontSize)

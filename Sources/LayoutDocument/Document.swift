@@ -53,6 +53,8 @@ public struct ViewSpec: Sendable {
     public var kind: ViewKind = .view
     /// The text of a label, button or text field.
     public var text: String?
+    /// A text field's placeholder: shown in grey, and measured, while it has no text.
+    public var placeholder: String?
     /// The font size of the text, in points (17 by default).
     public var fontSize: Double = 17
     /// How many lines a label shows: 1 by default, 0 for as many as its text needs.

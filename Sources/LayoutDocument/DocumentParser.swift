@@ -6,7 +6,7 @@ extension LayoutDocument {
     /// The keys a document may have at the top.
     static let documentKeys = ["name", "root", "sizes", "size", "direction", "safeArea", "margins", "superviewSpacing",
                                "views", "constraints"]
-    static let viewKeys = ["id", "kind", "text", "fontSize", "size", "hugging", "compression", "margins", "hidden",
+    static let viewKeys = ["id", "kind", "text", "placeholder", "fontSize", "size", "hugging", "compression", "margins", "hidden",
                            "lines", "lineBreakMode", "preferredMaxLayoutWidth", "preservesSuperviewMargins", "insetsMarginsFromSafeArea", "alignmentInsets",
                            "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "views"] + stackKeys
     static let constraintKeys = ["vfl", "equation", "options", "metrics", "id", "priority", "when"]
@@ -132,13 +132,17 @@ struct DocumentParser {
             guard spec.kind.hasText else { throw reader.error(text, "a \(spec.kind.rawValue) has no text; text is for label, button and textField") }
             spec.text = try reader.string(text, "a text")
         }
+        if let placeholder = values["placeholder"] {
+            guard spec.kind == .textField else { throw reader.error(placeholder, "placeholder is for text fields, not a \(spec.kind.rawValue)") }
+            spec.placeholder = try reader.string(placeholder, "a placeholder")
+        }
         if let size = values["fontSize"] {
             spec.fontSize = try reader.value(size, "a font size")
             guard spec.fontSize > 0 else { throw reader.error(size, "a font size must be positive") }
         }
         if spec.kind.hasText, values["size"] == nil {
             // The text's size is the view's intrinsic size: it must be a layout value too.
-            let measured = spec.kind.intrinsicSize(text: spec.text, fontSize: spec.fontSize)
+            let measured = spec.kind.intrinsicSize(text: spec.measuredText, fontSize: spec.fontSize)
             for (value, what) in [(measured.width, "wide"), (measured.height, "tall")] {
                 guard let value, !LayoutLimits.contains(value) else { continue }
                 throw reader.error(values["fontSize"] ?? values["text"] ?? node,

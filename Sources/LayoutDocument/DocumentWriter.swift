@@ -39,6 +39,7 @@ struct YAMLLines {
         var keys: [String] = ["id: \(view.id)"]
         if view.kind != .view { keys.append("kind: \(view.kind.rawValue)") }
         if let text = view.text, view.kind.hasText { keys.append("text: \(Self.quoted(text))") }
+        if let placeholder = view.placeholder, view.kind == .textField { keys.append("placeholder: \(Self.quoted(placeholder))") }
         if view.fontSize != 17 && view.kind.hasText { keys.append("fontSize: \(Self.number(view.fontSize))") }
         if view.numberOfLines != 1 { keys.append("lines: \(view.numberOfLines)") }
         if view.lineBreakMode != .truncateTail { keys.append("lineBreakMode: \(view.lineBreakMode.rawValue)") }

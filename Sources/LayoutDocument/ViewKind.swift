@@ -60,6 +60,8 @@ public final class DocumentView: LayoutView, DocumentElement {
     public let text: String?
     /// The font size of its text.
     public let fontSize: Double
+    /// A text field's placeholder, shown (in grey) and measured while it has no text.
+    public let placeholder: String?
     /// How many lines a label shows (0: as many as its text needs).
     public let numberOfLines: Int
     /// How a label breaks and shortens its text.
@@ -80,7 +82,8 @@ public final class DocumentView: LayoutView, DocumentElement {
         numberOfLines = spec.numberOfLines
         lineBreakMode = spec.lineBreakMode
         preferredMaxLayoutWidth = spec.preferredMaxLayoutWidth
-        let given = spec.intrinsicSize ?? (spec.kind == .label ? nil : spec.kind.intrinsicSize(text: spec.text, fontSize: spec.fontSize))
+        placeholder = spec.placeholder
+        let given = spec.intrinsicSize ?? (spec.kind == .label ? nil : spec.kind.intrinsicSize(text: spec.measuredText, fontSize: spec.fontSize))
         fixedIntrinsic = given.map { Size(width: $0.width ?? LayoutView.noIntrinsicMetric, height: $0.height ?? LayoutView.noIntrinsicMetric) }
         alignmentInsets = spec.alignmentInsets
         super.init(frame: spec.frame)
@@ -88,7 +91,7 @@ public final class DocumentView: LayoutView, DocumentElement {
     }
 
     /// The size the kind and text give, or the document's `size`. A label's is its text's
-    /// lines (``lines(inWidth:)``) at its wrapping width.
+    /// lines (``lines(inWidth:height:)``) at its wrapping width.
     public override var intrinsicContentSize: Size {
         if let fixedIntrinsic { return fixedIntrinsic }
         let size = TextLayout.size(of: text ?? "", fontSize: fontSize, width: wrappingWidth, numberOfLines: numberOfLines,
@@ -145,5 +148,12 @@ public final class DocumentView: LayoutView, DocumentElement {
         wrapWidth = width
         let after = intrinsicContentSize
         return after != before
+    }
+}
+
+extension ViewSpec {
+    /// The text a view is measured with: a text field without text measures its placeholder.
+    var measuredText: String? {
+        kind == .textField && (text ?? "").isEmpty ? placeholder ?? text : text
     }
 }

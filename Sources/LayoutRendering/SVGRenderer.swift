@@ -190,7 +190,9 @@ public struct SVGRenderer {
         let (fill, stroke) = Self.colours(view.kind)
         svg.rect(frame, fill: fill, stroke: stroke, width: 1, dash: view.kind == .stack ? "6 3" : nil,
                  radius: view.kind == .button || view.kind == .switch ? 4 : 0)
-        if let text = view.text, !text.isEmpty {
+        // A text field without text shows its placeholder, in grey.
+        let placeholder = (view.text ?? "").isEmpty ? (view as? DocumentView)?.placeholder : nil
+        if let text = placeholder ?? view.text, !text.isEmpty {
             let inset = view.kind == .button ? 10.0 : view.kind == .textField ? 7 : 0
             // A label's lines as it shows them: wrapped and shortened to its frame.
             let lines = (view as? DocumentView).flatMap { $0.kind == .label ? $0.lines(inWidth: frame.width, height: frame.height) : nil }
@@ -205,7 +207,8 @@ public struct SVGRenderer {
                 let width = TextMetrics.width(of: line, fontSize: view.fontSize)
                 let x = view.kind == .button ? frame.minX + (frame.width - width) / 2
                     : rightToLeft ? frame.maxX - inset - width : frame.minX + inset
-                svg.text(line, x: x, y: y, size: view.fontSize, fill: view.kind == .button ? "#1d4ed8" : "#222222")
+                svg.text(line, x: x, y: y, size: view.fontSize,
+                         fill: placeholder != nil ? "#9aa0a6" : view.kind == .button ? "#1d4ed8" : "#222222")
                 placer.reserve(line, x: x, baseline: y, size: view.fontSize)
                 y += lineHeight
             }

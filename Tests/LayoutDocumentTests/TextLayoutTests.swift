@@ -123,3 +123,30 @@ struct TextLayoutTests {
         #expect(!svg.contains(">Hello world</text>"))
     }
 }
+
+@Suite("Text field placeholders")
+struct PlaceholderTests {
+    @Test("a text field without text is measured with its placeholder and shows it in grey")
+    func placeholder() throws {
+        let document = try LayoutDocument.parse("""
+            size: 300x100
+            views:
+              - {id: email, kind: textField, placeholder: "you@example.com"}
+              - {id: name, kind: textField, text: "Ada", placeholder: "Your name"}
+            constraints:
+              - "H:|[email]"
+              - "H:|[name]"
+              - "V:|[email][name]"
+            """)
+        let layout = try document.layout(at: Size(width: 300, height: 100))
+        #expect(layout.frame(of: "email")?.width == TextMetrics.width(of: "you@example.com", fontSize: 17) + 14)
+        #expect(layout.frame(of: "name")?.width == TextMetrics.width(of: "Ada", fontSize: 17) + 14)
+        let svg = SVGRenderer(showsConstraints: false, showsIssues: false).render(layout)
+        #expect(svg.contains("fill=\"#9aa0a6\">you@example.com</text>"))
+        #expect(svg.contains("fill=\"#222222\">Ada</text>"))
+        #expect(!svg.contains(">Your name</text>"))
+        #expect(throws: DocumentError.self) {
+            try LayoutDocument.parse("size: 10x10\nviews:\n  - {id: a, kind: label, placeholder: x}\n")
+        }
+    }
+}
