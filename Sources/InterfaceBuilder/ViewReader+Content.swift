@@ -19,7 +19,8 @@ extension ViewReader {
             spec.preferredMaxLayoutWidth = Numbers.length(attributes.number("preferredMaxLayoutWidth")).map { max(0, $0) } ?? 0
         }
         if let font = node.child("fontDescription", key: "fontDescription") {
-            spec.fontSize = Numbers.fontSize(font.attributes.number("pointSize")) ?? Self.textStyleSizes[font["style"] ?? ""] ?? spec.fontSize
+            spec.textStyle = Self.textStyles[font["style"] ?? ""]
+            spec.fontSize = Numbers.fontSize(font.attributes.number("pointSize")) ?? spec.textStyle?.pointSize() ?? spec.fontSize
         } else if node.name == "button" {
             spec.fontSize = 15
         } else if node.name == "textField" || node.name == "textView" {
@@ -107,12 +108,11 @@ extension ViewReader {
         }
     }
 
-    /// The point sizes of the text styles at the default content size (Apple's Human
-    /// Interface Guidelines, "Large" category).
-    static let textStyleSizes: [String: Double] = [
-        "UICTFontTextStyleLargeTitle": 34, "UICTFontTextStyleTitle1": 28, "UICTFontTextStyleTitle2": 22,
-        "UICTFontTextStyleTitle3": 20, "UICTFontTextStyleHeadline": 17, "UICTFontTextStyleBody": 17,
-        "UICTFontTextStyleCallout": 16, "UICTFontTextStyleSubhead": 15, "UICTFontTextStyleFootnote": 13,
-        "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
+    /// The text styles by Interface Builder's names.
+    static let textStyles: [String: TextStyle] = [
+        "UICTFontTextStyleLargeTitle": .largeTitle, "UICTFontTextStyleTitle1": .title1, "UICTFontTextStyleTitle2": .title2,
+        "UICTFontTextStyleTitle3": .title3, "UICTFontTextStyleHeadline": .headline, "UICTFontTextStyleBody": .body,
+        "UICTFontTextStyleCallout": .callout, "UICTFontTextStyleSubhead": .subheadline, "UICTFontTextStyleFootnote": .footnote,
+        "UICTFontTextStyleCaption1": .caption1, "UICTFontTextStyleCaption2": .caption2,
     ]
 }

@@ -17,6 +17,9 @@ public struct LayoutDocument: Sendable {
     public var safeArea: EdgeInsets = .zero
     /// The root's layout margins (UIKit's 8 on each side unless given).
     public var margins: EdgeInsets?
+    /// The reader's text size, which sets the point size of every view with a ``ViewSpec/textStyle``
+    /// (``ContentSizeCategory/large`` by default).
+    public var contentSize = ContentSizeCategory.large
     /// What `|-` means in the document's visual formats.
     public var superviewSpacing: LayoutConstraint.SuperviewSpacing = .classic
     /// The root's subviews and guides.
@@ -53,6 +56,9 @@ public struct ViewSpec: Sendable {
     public var kind: ViewKind = .view
     /// The text of a label, button or text field.
     public var text: String?
+    /// A Dynamic Type text style: the font size follows the document's ``LayoutDocument/contentSize``
+    /// (over ``fontSize``).
+    public var textStyle: TextStyle?
     /// A text field's placeholder: shown in grey, and measured, while it has no text.
     public var placeholder: String?
     /// The font size of the text, in points (17 by default).

@@ -147,6 +147,8 @@ extension LayoutDocument {
                     items[spec.id] = guide
                     continue
                 }
+                var spec = spec
+                if let style = spec.textStyle { spec.fontSize = style.pointSize(for: contentSize) }
                 let view: LayoutView = spec.kind == .stack ? DocumentStackView(identifier: spec.id) : DocumentView(spec: spec)
                 view.translatesAutoresizingMaskIntoConstraints = spec.translatesAutoresizingMaskIntoConstraints
                 view.autoresizingMask = spec.autoresizingMask

@@ -4,9 +4,9 @@ import Yams
 
 extension LayoutDocument {
     /// The keys a document may have at the top.
-    static let documentKeys = ["name", "root", "sizes", "size", "direction", "safeArea", "margins", "superviewSpacing",
+    static let documentKeys = ["name", "root", "sizes", "size", "direction", "safeArea", "margins", "contentSize", "superviewSpacing",
                                "views", "constraints"]
-    static let viewKeys = ["id", "kind", "text", "placeholder", "fontSize", "size", "hugging", "compression", "margins", "hidden",
+    static let viewKeys = ["id", "kind", "text", "placeholder", "fontSize", "textStyle", "size", "hugging", "compression", "margins", "hidden",
                            "lines", "lineBreakMode", "preferredMaxLayoutWidth", "preservesSuperviewMargins", "insetsMarginsFromSafeArea", "alignmentInsets",
                            "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "views"] + stackKeys
     static let constraintKeys = ["vfl", "equation", "options", "metrics", "id", "priority", "when"]
@@ -91,6 +91,14 @@ struct DocumentParser {
         }
         if let safeArea = values["safeArea"] { document.safeArea = try reader.insets(safeArea, "safe-area insets") }
         if let margins = values["margins"] { document.margins = try reader.insets(margins, "margins") }
+        if let category = values["contentSize"] {
+            let name = try reader.string(category, "a content size category")
+            guard let parsed = ContentSizeCategory(rawValue: name) else {
+                throw reader.error(category, "unknown content size '\(name)'; expected one of: "
+                                   + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            document.contentSize = parsed
+        }
         if let spacing = values["superviewSpacing"] {
             switch try reader.string(spacing, "a superview spacing") {
             case "classic": document.superviewSpacing = .classic
@@ -131,6 +139,15 @@ struct DocumentParser {
         if let text = values["text"] {
             guard spec.kind.hasText else { throw reader.error(text, "a \(spec.kind.rawValue) has no text; text is for label, button and textField") }
             spec.text = try reader.string(text, "a text")
+        }
+        if let style = values["textStyle"] {
+            guard spec.kind.hasText else { throw reader.error(style, "textStyle is for label, button and textField") }
+            let name = try reader.string(style, "a text style")
+            guard let parsed = TextStyle(rawValue: name) else {
+                throw reader.error(style, "unknown text style '\(name)'; expected one of: "
+                                   + TextStyle.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            spec.textStyle = parsed
         }
         if let placeholder = values["placeholder"] {
             guard spec.kind == .textField else { throw reader.error(placeholder, "placeholder is for text fields, not a \(spec.kind.rawValue)") }

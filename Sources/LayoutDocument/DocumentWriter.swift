@@ -14,6 +14,7 @@ extension LayoutDocument {
         if direction == .rightToLeft { out.line("direction: rightToLeft") }
         if safeArea != .zero { out.line("safeArea: \(YAMLLines.insets(safeArea))") }
         if let margins { out.line("margins: \(YAMLLines.insets(margins))") }
+        if contentSize != .large { out.line("contentSize: \(contentSize.rawValue)") }
         if superviewSpacing == .layoutMargins { out.line("superviewSpacing: layoutMargins") }
         if !views.isEmpty {
             out.line("views:")
@@ -41,6 +42,7 @@ struct YAMLLines {
         if let text = view.text, view.kind.hasText { keys.append("text: \(Self.quoted(text))") }
         if let placeholder = view.placeholder, view.kind == .textField { keys.append("placeholder: \(Self.quoted(placeholder))") }
         if view.fontSize != 17 && view.kind.hasText { keys.append("fontSize: \(Self.number(view.fontSize))") }
+        if let style = view.textStyle { keys.append("textStyle: \(style.rawValue)") }
         if view.numberOfLines != 1 { keys.append("lines: \(view.numberOfLines)") }
         if view.lineBreakMode != .truncateTail { keys.append("lineBreakMode: \(view.lineBreakMode.rawValue)") }
         if view.preferredMaxLayoutWidth != 0 { keys.append("preferredMaxLayoutWidth: \(Self.number(view.preferredMaxLayoutWidth))") }

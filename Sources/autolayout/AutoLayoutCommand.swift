@@ -92,6 +92,19 @@ struct DocumentOptions: ParsableArguments {
             transform: SizeArgument.parse)
     var sizes: [SizeArgument] = []
 
+    @Option(name: .customLong("content-size"),
+            help: ArgumentHelp("The reader's text size for views with a text style: extraSmall … large (the default) … "
+                               + "extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge.",
+                               valueName: "CATEGORY"),
+            transform: { text in
+                guard let category = ContentSizeCategory(rawValue: text) else {
+                    throw ValidationError("unknown content size '\(text)'; expected one of: "
+                                          + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return category
+            })
+    var contentSize: ContentSizeCategory?
+
     @OptionGroup var interfaceBuilder: InterfaceBuilderArguments
 
     /// Loads the document (or each chosen root of an Interface Builder file) and lays it out
@@ -101,9 +114,11 @@ struct DocumentOptions: ParsableArguments {
         LayoutLog.destination = .silent
         return try exitingOnInputError {
             try interfaceBuilder.documents(file: file).map { loaded in
-                let sizes = self.sizes.isEmpty ? loaded.document.sizes : self.sizes.map(\.size)
-                let layouts = try sizes.map { (size) throws(DocumentError) in try loaded.document.layout(at: size) }
-                return LayoutSource(document: loaded.document, layouts: layouts, interfaceBuilder: loaded.interfaceBuilder)
+                var document = loaded.document
+                if let contentSize { document.contentSize = contentSize }
+                let sizes = self.sizes.isEmpty ? document.sizes : self.sizes.map(\.size)
+                let layouts = try sizes.map { (size) throws(DocumentError) in try document.layout(at: size) }
+                return LayoutSource(document: document, layouts: layouts, interfaceBuilder: loaded.interfaceBuilder)
             }
         }
     }

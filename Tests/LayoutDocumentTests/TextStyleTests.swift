@@ -1,0 +1,53 @@
+import AutoLayout
+import LayoutDocument
+import Testing
+
+/// Dynamic Type: the point sizes of Apple's Human Interface Guidelines (iOS, Typography ›
+/// Dynamic Type sizes), read off the table for three categories.
+@Suite("Text styles")
+struct TextStyleTests {
+    @Test("point sizes at xSmall, Large and AX3", arguments: [
+        (ContentSizeCategory.extraSmall, [31.0, 25, 19, 17, 14, 14, 13, 12, 12, 11, 11]),
+        (.large, [34, 28, 22, 20, 17, 17, 16, 15, 13, 12, 11]),
+        (.accessibilityExtraLarge, [52, 48, 44, 43, 40, 40, 38, 36, 33, 32, 29]),
+    ])
+    func table(category: ContentSizeCategory, sizes: [Double]) {
+        // largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
+        #expect(TextStyle.allCases.map { $0.pointSize(for: category) } == sizes)
+    }
+
+    @Test("body from xSmall to AX5; the headline is the bold style")
+    func body() {
+        #expect(ContentSizeCategory.allCases.map { TextStyle.body.pointSize(for: $0) }
+                == [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
+        #expect(TextStyle.allCases.filter(\.isBold) == [.headline])
+        #expect(ContentSizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
+    }
+
+    @Test("a document's content size sets the font of every view with a text style")
+    func documents() throws {
+        let text = """
+            size: 300x200
+            contentSize: accessibilityLarge
+            views:
+              - {id: title, kind: label, text: "Hello", textStyle: headline}
+              - {id: note, kind: label, text: "Hello", fontSize: 12}
+            constraints:
+              - "H:|[title]"
+              - "H:|[note]"
+              - "V:|[title][note]"
+            """
+        let document = try LayoutDocument.parse(text)
+        #expect(document.contentSize == .accessibilityLarge)
+        let layout = try document.layout(at: Size(width: 300, height: 200))
+        #expect(layout.frame(of: "title")?.height == TextMetrics.lineHeight(fontSize: 33))
+        #expect(layout.frame(of: "title")?.width == TextMetrics.width(of: "Hello", fontSize: 33))
+        #expect(layout.frame(of: "note")?.height == TextMetrics.lineHeight(fontSize: 12))  // no style: its own size
+        var large = document
+        large.contentSize = .large
+        #expect(try large.layout(at: Size(width: 300, height: 200)).frame(of: "title")?.height == TextMetrics.lineHeight(fontSize: 17))
+        let written = try LayoutDocument.parse(document.yaml)
+        #expect(written.contentSize == .accessibilityLarge && written.views.first?.textStyle == .headline)
+        #expect(throws: DocumentError.self) { try LayoutDocument.parse("size: 10x10\ncontentSize: huge\n") }
+    }
+}
