@@ -29,12 +29,15 @@ struct Table {
     var spacings: [LayoutConstraint] = []
     var names: [LayoutView] = []
 
-    init(cells: Int) throws {
+    /// `wrappingNames`: each name a `WrappingName` of 24 characters (two lines in portrait,
+    /// one in landscape) instead of a fixed 97 × 30.
+    init(cells: Int, wrappingNames: Bool = false) throws {
         for i in 0..<cells {
             let cell = LayoutView(identifier: "cell\(i)", frame: Rect(x: 0, y: Double(i) * 60, width: 375, height: 60))
             cell.autoresizingMask = .flexibleWidth
             root.addSubview(cell)
-            let photo = Control("photo", 44, 44), name = Control("name", 97, 30)
+            let photo = Control("photo", 44, 44)
+            let name: LayoutView = wrappingNames ? WrappingName(characters: 24) : Control("name", 97, 30)
             let score = Control("score", 40, 30), stepper = Control("stepper", 94, 29, hugging: 750)
             for v in [photo, name, score, stepper] { cell.addSubview(v) }
             let margins = cell.layoutMarginsGuide
@@ -149,6 +152,38 @@ for n in sizes.isEmpty ? [100, 1_000, 10_000] : sizes {
     check(issueCount == n - 11, "the table has \(issueCount) issues, not \(n - 11) cells outside the root")
     for (name, values) in [("build+layout", builds), ("rotation", rotations), ("constant change", changes),
                            ("issue scan", scans)] {
+        let label = name + String(repeating: " ", count: max(0, 16 - name.count))
+        let count = "\(n)", time = shown(median(values)), repetitions = "\(values.count)"
+        print(label + String(repeating: " ", count: max(0, 6 - count.count)) + count
+              + String(repeating: " ", count: max(0, 14 - time.count)) + time
+              + String(repeating: " ", count: max(0, 6 - repetitions.count)) + repetitions)
+    }
+}
+// The table with names of two lines: a second layout pass wraps them at their width.
+for n in sizes.isEmpty ? [1_000, 10_000] : sizes {
+    let reps = n >= 10_000 ? 3 : 7
+    var builds: [Double] = [], table: Table?
+    for _ in 0..<reps {
+        var made: Table?
+        builds.append(seconds(try clock.measure {
+            made = try Table(cells: n, wrappingNames: true)
+            made!.root.layoutIfNeeded()
+        }))
+        table = made
+    }
+    let t = table!
+    // Portrait: the name is 99.5 wide, 12 characters a line: two lines of 20.
+    check(t.names[n - 1].frame.height == 40 && t.names[0].frame.width == 99.5, "two-line names \(t.names[n - 1].frame)")
+    var rotations: [Double] = []
+    for k in 0..<4 {
+        let width = k % 2 == 0 ? 667.0 : 375.0
+        rotations.append(seconds(clock.measure {
+            t.root.frame = Rect(x: 0, y: 0, width: width, height: 667)
+            t.root.layoutIfNeeded()
+        }))
+        check(t.names[n - 1].frame.height == (width == 667 ? 20 : 40), "wrapping rotation \(t.names[n - 1].frame)")
+    }
+    for (name, values) in [("2-line names", builds), ("2-line rotation", rotations)] {
         let label = name + String(repeating: " ", count: max(0, 16 - name.count))
         let count = "\(n)", time = shown(median(values)), repetitions = "\(values.count)"
         print(label + String(repeating: " ", count: max(0, 6 - count.count)) + count
