@@ -88,10 +88,13 @@ if CommandLine.arguments.dropFirst().first == "shapes" {
 if CommandLine.arguments.dropFirst().first == "profile" {
     // A fixed workload for instruction-count profiling: 1,000 cells (or the given count),
     // then 20 constant changes and 4 rotations, each followed by layout (`profile N build`
-    // stops after the first layout; `profile N issues` scans the table for issues instead).
+    // stops after the first layout; `profile N issues` scans the table for issues instead;
+    // `profile N wrap` builds the table with names of two lines and stops after its layout).
     let cells = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1000
-    let t = try Table(cells: cells)
+    let wrapping = CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "wrap"
+    let t = try Table(cells: cells, wrappingNames: wrapping)
     t.root.layoutIfNeeded()
+    if wrapping { exit(0) }  // `profile N wrap`: the table with two-line names, built and laid out
     if CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "build" { exit(0) }
     if CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "issues" {
         _ = t.root.layoutIssues()
