@@ -9,7 +9,8 @@ struct RenderCommand: ParsableCommand {
         abstract: "Draw the layout at each size as SVG (and PNG when rsvg-convert is installed).",
         discussion: """
         Writes NAME-WxH.svg into the output folder for each size, where NAME is the document's \
-        file name without its extension, and NAME-WxH.png beside it when rsvg-convert (Debian: \
+        file name without its extension (NAME-ROOTID-WxH for each root of an Interface Builder \
+        file; -CATEGORY after WxH with --content-size), and NAME-WxH.png beside it when rsvg-convert (Debian: \
         librsvg2-bin) is on the PATH. Prints the path of every file written. Example:
           autolayout render examples/score-cell.yaml -o renders
         """
@@ -39,10 +40,12 @@ struct RenderCommand: ParsableCommand {
         for source in sources {
             // An Interface Builder file has a picture per root: NAME-ROOTID-WxH.
             let rootID = source.interfaceBuilder.map { "-" + $0.root.id } ?? ""
+            // At a chosen text size the pictures are named for it, so several sizes share a folder.
+            let category = document.contentSize.map { "-" + $0.rawValue } ?? ""
             let renderer = SVGRenderer(showsConstraints: constraints, title: source.document.name ?? name)
             for layout in source.layouts {
                 let base = (output as NSString).appendingPathComponent(
-                    "\(name)\(rootID)-\(format(layout.size.width))x\(format(layout.size.height))")
+                    "\(name)\(rootID)-\(format(layout.size.width))x\(format(layout.size.height))\(category)")
                 try write(renderer.render(layout), to: base, converter: converter)
             }
         }

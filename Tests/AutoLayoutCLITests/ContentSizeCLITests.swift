@@ -26,4 +26,14 @@ import Testing
         #expect(wrong.status == 64)
         #expect(wrong.error.contains("unknown content size 'huge'"))
     }
+
+    @Test func renderNamesPicturesForTheTextSize() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("content-size-\(UUID().uuidString)").path
+        for category in ["extraSmall", "accessibilityExtraLarge"] {
+            let result = try CLITests.run(["render", "examples/profile.yaml", "-o", folder, "--svg-only", "--size", "375x667",
+                                           "--content-size", category])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output == folder + "/profile-375x667-\(category).svg\n")
+        }
+    }
 }
