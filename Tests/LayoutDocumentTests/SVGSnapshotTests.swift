@@ -36,12 +36,19 @@ import Testing
     func readmeRenders() throws {
         let folder = Self.here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/renders")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".svg") }.sorted()
-        #expect(files.count == 16)
+        #expect(files.count == 22)
         for file in files {
-            // NAME-WxH.svg
-            let stem = String(file.dropLast(4)), dash = try #require(stem.lastIndex(of: "-"))
+            // NAME-WxH.svg, or NAME-WxH-CATEGORY.svg at a text size.
+            var stem = String(file.dropLast(4))
+            var category: ContentSizeCategory?
+            if let dash = stem.lastIndex(of: "-"), let named = ContentSizeCategory(rawValue: String(stem[stem.index(after: dash)...])) {
+                category = named
+                stem = String(stem[..<dash])
+            }
+            let dash = try #require(stem.lastIndex(of: "-"))
             let size = stem[stem.index(after: dash)...].split(separator: "x").compactMap { Double($0) }
-            let document = try ExampleTests.load(String(stem[..<dash]) + ".yaml")
+            var document = try ExampleTests.load(String(stem[..<dash]) + ".yaml")
+            if let category { document.contentSize = category }
             let svg = SVGRenderer(title: document.name).render(try document.layout(at: Size(width: size[0], height: size[1])))
             #expect(svg == (try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)),
                     "docs/renders/\(file) is stale: run the README's render commands again")

@@ -50,4 +50,22 @@ struct TextStyleTests {
         #expect(written.contentSize == .accessibilityLarge && written.views.first?.textStyle == .headline)
         #expect(throws: DocumentError.self) { try LayoutDocument.parse("size: 10x10\ncontentSize: huge\n") }
     }
+
+    /// The README's chat row: the message wraps at the width beside the avatar into more lines
+    /// as the text grows (lines read off its pictures), and the timestamp follows it.
+    @Test("the chat row at two widths and three text sizes", arguments: [
+        (ContentSizeCategory.extraSmall, 320.0, 4), (.extraSmall, 600, 2),
+        (.large, 320, 4), (.large, 600, 2),
+        (.accessibilityExtraLarge, 320, 10), (.accessibilityExtraLarge, 600, 5),
+    ])
+    func chatRow(category: ContentSizeCategory, width: Double, lines: Int) throws {
+        var document = try ExampleTests.load("chat-row.yaml")
+        document.contentSize = category
+        let layout = try document.layout(at: Size(width: width, height: 540))
+        let body = TextMetrics.lineHeight(fontSize: TextStyle.body.pointSize(for: category))
+        #expect(layout.frame(of: "message") == Rect(x: 68, y: 12, width: width - 84, height: Double(lines) * body))
+        #expect(layout.frame(of: "time")?.minY == 12 + Double(lines) * body + 4)
+        #expect(layout.frame(of: "time")?.height == TextMetrics.lineHeight(fontSize: TextStyle.caption1.pointSize(for: category)))
+        #expect(layout.issues.isEmpty)
+    }
 }
