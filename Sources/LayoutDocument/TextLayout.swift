@@ -22,8 +22,8 @@ public enum LineBreakMode: String, Sendable, CaseIterable {
 /// others). A label of several lines (or 0, as many as needed) wraps at the width: between
 /// words (spaces at a break are not drawn), a word longer than the width between characters,
 /// or anywhere for ``LineBreakMode/charWrap``. When there are more lines than it may show,
-/// the last one it shows takes the rest of the text and is shortened: with "…" at its end for
-/// the truncating modes, cut off for the wrapping and clipping modes.
+/// the last one it shows is cut off for the wrapping and clipping modes; for the truncating
+/// modes it takes the rest of the text and ends with "…".
 public enum TextLayout {
     /// The lines shown. `width` nil means no width limit (lines break only at "\n").
     public static func lines(of text: String, fontSize: Double, width: Double?, numberOfLines: Int,
@@ -43,11 +43,14 @@ public enum TextLayout {
                 ?? [paragraph]
         }
         guard numberOfLines > 0, lines.count > numberOfLines, let width else { return lines }
-        // The last line shown takes the rest of its paragraph and is shortened.
-        let last = lines[numberOfLines - 1]
+        // The last line shown: cut for the wrapping and clipping modes; for the truncating ones,
+        // the rest of the text, shortened with "…" at its end.
         let shown = Array(lines.prefix(numberOfLines - 1))
-        let mode: LineBreakMode = [.truncateHead, .truncateMiddle].contains(lineBreakMode) ? .truncateTail : lineBreakMode
-        return shown + [shortened(last, more: true, to: width, fontSize: fontSize, mode: mode)]
+        guard [.truncateHead, .truncateMiddle, .truncateTail].contains(lineBreakMode) else {
+            return shown + [lines[numberOfLines - 1]]
+        }
+        let rest = lines[(numberOfLines - 1)...].joined(separator: " ")
+        return shown + [shortened(rest, more: true, to: width, fontSize: fontSize, mode: .truncateTail)]
     }
 
     /// The size of the lines shown: the widest line's width and the lines' height.

@@ -49,6 +49,10 @@ struct TextLayoutTests {
     func lastLine() {
         #expect(Self.lines("The quick brown fox jumps", 100, lines: 2, .truncateTail) == ["The quick", "brown fo…"])
         #expect(Self.lines("The quick brown fox jumps", 100, lines: 2, .wordWrap) == ["The quick", "brown fox"])
+        // The rest of the text fills the last line. Wrapped, the lines would be "The quick",
+        // "fox", "extraordinary" ("fox extraordinary" is 147.59); the last line shown takes
+        // "fox extraordinary" up to the width: "fox extra…" is 93.44 points, "fox extrao…" 103.8.
+        #expect(Self.lines("The quick fox extraordinary", 100, lines: 2, .truncateTail) == ["The quick", "fox extra…"])
         #expect(Self.lines("Loves hiking\nmore", 1000, lines: 1, .truncateTail) == ["Loves hiking…"])
         #expect(Self.lines("Loves hiking\nmore", nil, lines: 1, .truncateTail) == ["Loves hiking"])
     }
