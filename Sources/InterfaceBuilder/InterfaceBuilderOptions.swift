@@ -1,3 +1,4 @@
+import AutoLayout
 import LayoutDocument
 
 /// How an Interface Builder root becomes a layout document.
@@ -36,5 +37,3 @@ public struct InterfaceBuilderDocument: Sendable {
     /// plain view, a constraint naming a view outside the root).
     public let warnings: [String]
 }
-
-import AutoLayout

@@ -7,7 +7,8 @@ extension ViewReader {
     /// Sets a view's text, font size and intrinsic size. With
     /// ``InterfaceBuilderOptions/intrinsicFromFrames``, a content view's intrinsic size is
     /// its stored frame's alignment rectangle, on the axes its class has one; otherwise text
-    /// is measured with the font table and controls take UIKit's standard sizes.
+    /// is measured with the font table (a label measures itself, so it can wrap) and controls
+    /// take UIKit's standard sizes.
     /// `placeholderIntrinsicWidth` and `…Height` win either way (`infinite`: none).
     func readContent(_ node: XMLNode, _ attributes: XMLAttributes, _ viewClass: ViewClass, _ frame: Rect,
                      into spec: inout ViewSpec) {
@@ -26,6 +27,9 @@ extension ViewReader {
         } else if node.name == "textField" || node.name == "textView" {
             spec.fontSize = 14
         }
+        let widthGiven = attributes["placeholderIntrinsicWidth"] != nil, heightGiven = attributes["placeholderIntrinsicHeight"] != nil
+        // A label measured with the font table sizes itself (it may wrap at its width).
+        if !options.intrinsicFromFrames && node.name == "label" && !widthGiven && !heightGiven { return }
         var size: (width: Double?, height: Double?)
         if options.intrinsicFromFrames {
             let i = viewClass.alignmentInsets
@@ -40,16 +44,9 @@ extension ViewReader {
         } else {
             size = standardSize(node, attributes, spec)
         }
-        if attributes["placeholderIntrinsicWidth"] != nil {
-            size.width = Numbers.length(attributes.number("placeholderIntrinsicWidth")).map { max(0, $0) }
-        }
-        if attributes["placeholderIntrinsicHeight"] != nil {
-            size.height = Numbers.length(attributes.number("placeholderIntrinsicHeight")).map { max(0, $0) }
-        }
-        // A label measured with the font table sizes itself (it may wrap at its width).
-        let measuresItself = !options.intrinsicFromFrames && node.name == "label"
-            && attributes["placeholderIntrinsicWidth"] == nil && attributes["placeholderIntrinsicHeight"] == nil
-        spec.intrinsicSize = measuresItself ? nil : size
+        if widthGiven { size.width = Numbers.length(attributes.number("placeholderIntrinsicWidth")).map { max(0, $0) } }
+        if heightGiven { size.height = Numbers.length(attributes.number("placeholderIntrinsicHeight")).map { max(0, $0) } }
+        spec.intrinsicSize = size
     }
 
     /// Interface Builder's names of the line break modes.
@@ -78,8 +75,7 @@ extension ViewReader {
     func standardSize(_ node: XMLNode, _ attributes: XMLAttributes, _ spec: ViewSpec) -> (width: Double?, height: Double?) {
         switch node.name {
         case "label", "button", "textField":
-            return spec.kind.intrinsicSize(text: (spec.text ?? "").isEmpty ? spec.placeholder ?? spec.text : spec.text,
-                                           fontSize: spec.fontSize)
+            return spec.kind.intrinsicSize(text: spec.measuredText, fontSize: spec.fontSize)
         case "textView":
             guard attributes["scrollEnabled"] == "NO" else { return (nil, nil) }
             let size = TextMetrics.size(of: spec.text ?? "", fontSize: spec.fontSize)

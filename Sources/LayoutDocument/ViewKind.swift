@@ -153,7 +153,7 @@ public final class DocumentView: LayoutView, DocumentElement {
 
 extension ViewSpec {
     /// The text a view is measured with: a text field without text measures its placeholder.
-    var measuredText: String? {
+    public var measuredText: String? {
         kind == .textField && (text ?? "").isEmpty ? placeholder ?? text : text
     }
 }

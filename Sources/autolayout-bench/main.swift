@@ -110,30 +110,51 @@ if CommandLine.arguments.dropFirst().first == "profile" {
     }
     exit(0)
 }
-let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-print("scenario            N        median  reps")
-for n in sizes.isEmpty ? [100, 1_000, 10_000] : sizes {
-    let reps = n >= 10_000 ? 3 : 7
-    var builds: [Double] = []
-    var table: Table?
+/// Builds and lays out a table of `n` cells `reps` times: the times, and the last table.
+func measuredBuilds(_ n: Int, reps: Int, wrappingNames: Bool = false) throws -> ([Double], Table) {
+    var builds: [Double] = [], table: Table?
     for _ in 0..<reps {
         var made: Table?
         builds.append(seconds(try clock.measure {
-            made = try Table(cells: n)
+            made = try Table(cells: n, wrappingNames: wrappingNames)
             made!.root.layoutIfNeeded()
         }))
         table = made
     }
-    let t = table!
-    // Portrait: photo 44 (60 − 16), name at 8 + 44 + 8 = 60, up to the score centred at 187.5 − 20 − 8.
-    check(t.names[0].frame.minX == 60 && t.names[n - 1].frame.width == 99.5, "portrait \(t.names[0].frame)")
-    var rotations: [Double] = []
-    for k in 0..<10 {
+    return (builds, table!)
+}
+
+/// Turns the table to 667 points wide and back, `count` times: the time of each, after
+/// `check` is given the width.
+func measuredRotations(_ t: Table, count: Int, check: (Double) -> Void) -> [Double] {
+    (0..<count).map { k in
         let width = k % 2 == 0 ? 667.0 : 375.0
-        rotations.append(seconds(clock.measure {
+        let time = seconds(clock.measure {
             t.root.frame = Rect(x: 0, y: 0, width: width, height: 667)
             t.root.layoutIfNeeded()
-        }))
+        })
+        check(width)
+        return time
+    }
+}
+
+/// One line of the table printed: scenario, N, median, repetitions.
+func printRow(_ name: String, _ n: Int, _ values: [Double]) {
+    let label = name + String(repeating: " ", count: max(0, 16 - name.count))
+    let count = "\(n)", time = shown(median(values)), repetitions = "\(values.count)"
+    print(label + String(repeating: " ", count: max(0, 6 - count.count)) + count
+          + String(repeating: " ", count: max(0, 14 - time.count)) + time
+          + String(repeating: " ", count: max(0, 6 - repetitions.count)) + repetitions)
+}
+
+let sizes = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+print("scenario            N        median  reps")
+for n in sizes.isEmpty ? [100, 1_000, 10_000] : sizes {
+    let reps = n >= 10_000 ? 3 : 7
+    let (builds, t) = try measuredBuilds(n, reps: reps)
+    // Portrait: photo 44 (60 − 16), name at 8 + 44 + 8 = 60, up to the score centred at 187.5 − 20 − 8.
+    check(t.names[0].frame.minX == 60 && t.names[n - 1].frame.width == 99.5, "portrait \(t.names[0].frame)")
+    let rotations = measuredRotations(t, count: 10) { width in
         check(t.names[n - 1].frame.width == (width == 667 ? 245.5 : 99.5), "rotation \(t.names[n - 1].frame)")
     }
     var changes: [Double] = []
@@ -155,44 +176,19 @@ for n in sizes.isEmpty ? [100, 1_000, 10_000] : sizes {
     check(issueCount == n - 11, "the table has \(issueCount) issues, not \(n - 11) cells outside the root")
     for (name, values) in [("build+layout", builds), ("rotation", rotations), ("constant change", changes),
                            ("issue scan", scans)] {
-        let label = name + String(repeating: " ", count: max(0, 16 - name.count))
-        let count = "\(n)", time = shown(median(values)), repetitions = "\(values.count)"
-        print(label + String(repeating: " ", count: max(0, 6 - count.count)) + count
-              + String(repeating: " ", count: max(0, 14 - time.count)) + time
-              + String(repeating: " ", count: max(0, 6 - repetitions.count)) + repetitions)
+        printRow(name, n, values)
     }
 }
 // The table with names of two lines: a second layout pass wraps them at their width.
 for n in sizes.isEmpty ? [1_000, 10_000] : sizes {
-    let reps = n >= 10_000 ? 3 : 7
-    var builds: [Double] = [], table: Table?
-    for _ in 0..<reps {
-        var made: Table?
-        builds.append(seconds(try clock.measure {
-            made = try Table(cells: n, wrappingNames: true)
-            made!.root.layoutIfNeeded()
-        }))
-        table = made
-    }
-    let t = table!
+    let (builds, t) = try measuredBuilds(n, reps: n >= 10_000 ? 3 : 7, wrappingNames: true)
     // Portrait: the name is 99.5 wide, 12 characters a line: two lines of 20.
     check(t.names[n - 1].frame.height == 40 && t.names[0].frame.width == 99.5, "two-line names \(t.names[n - 1].frame)")
-    var rotations: [Double] = []
-    for k in 0..<4 {
-        let width = k % 2 == 0 ? 667.0 : 375.0
-        rotations.append(seconds(clock.measure {
-            t.root.frame = Rect(x: 0, y: 0, width: width, height: 667)
-            t.root.layoutIfNeeded()
-        }))
+    let rotations = measuredRotations(t, count: 4) { width in
         check(t.names[n - 1].frame.height == (width == 667 ? 20 : 40), "wrapping rotation \(t.names[n - 1].frame)")
     }
-    for (name, values) in [("2-line names", builds), ("2-line rotation", rotations)] {
-        let label = name + String(repeating: " ", count: max(0, 16 - name.count))
-        let count = "\(n)", time = shown(median(values)), repetitions = "\(values.count)"
-        print(label + String(repeating: " ", count: max(0, 6 - count.count)) + count
-              + String(repeating: " ", count: max(0, 14 - time.count)) + time
-              + String(repeating: " ", count: max(0, 6 - repetitions.count)) + repetitions)
-    }
+    printRow("2-line names", n, builds)
+    printRow("2-line rotation", n, rotations)
 }
 // Parse + build of visual formats, per format.
 let formatCount = sizes.isEmpty ? 10_000 : sizes.max()!
