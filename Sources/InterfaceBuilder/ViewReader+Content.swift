@@ -22,6 +22,7 @@ extension ViewReader {
         if let font = node.child("fontDescription", key: "fontDescription") {
             spec.textStyle = Self.textStyles[font["style"] ?? ""]
             spec.fontSize = Numbers.fontSize(font.attributes.number("pointSize")) ?? spec.textStyle?.pointSize() ?? spec.fontSize
+            spec.fontWeight = Self.fontWeight(font)
         } else if node.name == "button" {
             spec.fontSize = 15
         } else if node.name == "textField" || node.name == "textView" {
@@ -75,10 +76,10 @@ extension ViewReader {
     func standardSize(_ node: XMLNode, _ attributes: XMLAttributes, _ spec: ViewSpec) -> (width: Double?, height: Double?) {
         switch node.name {
         case "label", "button", "textField":
-            return spec.kind.intrinsicSize(text: spec.measuredText, fontSize: spec.fontSize)
+            return spec.kind.intrinsicSize(text: spec.measuredText, fontSize: spec.fontSize, weight: spec.resolvedFontWeight)
         case "textView":
             guard attributes["scrollEnabled"] == "NO" else { return (nil, nil) }
-            let size = TextMetrics.size(of: spec.text ?? "", fontSize: spec.fontSize)
+            let size = TextMetrics.size(of: spec.text ?? "", fontSize: spec.fontSize, weight: spec.resolvedFontWeight)
             return (size.width + 10, size.height + 16)
         case "switch": return (49, 31)
         case "stepper": return (94, 32)
@@ -102,6 +103,17 @@ extension ViewReader {
             return (size.width, size.height)
         default: return (nil, nil)
         }
+    }
+
+    /// A font description's weight: its `weight` attribute, bold for the `boldSystem` type, or
+    /// the weight a custom font's name ends with ("HelveticaNeue-Bold"); nil (the text style's,
+    /// or regular) otherwise.
+    static func fontWeight(_ font: XMLNode) -> FontWeight? {
+        if let weight = font["weight"].flatMap(FontWeight.init(rawValue:)) { return weight }
+        if font["type"] == "boldSystem" { return .bold }
+        guard let name = font["name"]?.lowercased(), let dash = name.lastIndex(of: "-") else { return nil }
+        let face = name[name.index(after: dash)...]
+        return FontWeight.allCases.first { face.hasPrefix($0.rawValue.lowercased()) }
     }
 
     /// The text styles by Interface Builder's names.

@@ -63,6 +63,8 @@ public struct ViewSpec: Sendable {
     public var placeholder: String?
     /// The font size of the text, in points (17 by default).
     public var fontSize: Double = 17
+    /// The weight of the font; nil for the text style's (semibold for a headline) or regular.
+    public var fontWeight: FontWeight?
     /// How many lines a label shows: 1 by default, 0 for as many as its text needs.
     public var numberOfLines = 1
     /// How a label breaks and shortens its text (``LineBreakMode/truncateTail`` by default).

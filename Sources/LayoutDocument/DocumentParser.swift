@@ -6,7 +6,7 @@ extension LayoutDocument {
     /// The keys a document may have at the top.
     static let documentKeys = ["name", "root", "sizes", "size", "direction", "safeArea", "margins", "contentSize", "superviewSpacing",
                                "views", "constraints"]
-    static let viewKeys = ["id", "kind", "text", "placeholder", "fontSize", "textStyle", "size", "hugging", "compression", "margins", "hidden",
+    static let viewKeys = ["id", "kind", "text", "placeholder", "fontSize", "fontWeight", "textStyle", "size", "hugging", "compression", "margins", "hidden",
                            "lines", "lineBreakMode", "preferredMaxLayoutWidth", "preservesSuperviewMargins", "insetsMarginsFromSafeArea", "alignmentInsets",
                            "translatesAutoresizingMaskIntoConstraints", "frame", "autoresizingMask", "views"] + stackKeys
     static let constraintKeys = ["vfl", "equation", "options", "metrics", "id", "priority", "when"]
@@ -92,12 +92,7 @@ struct DocumentParser {
         if let safeArea = values["safeArea"] { document.safeArea = try reader.insets(safeArea, "safe-area insets") }
         if let margins = values["margins"] { document.margins = try reader.insets(margins, "margins") }
         if let category = values["contentSize"] {
-            let name = try reader.string(category, "a content size category")
-            guard let parsed = ContentSizeCategory(rawValue: name) else {
-                throw reader.error(category, "unknown content size '\(name)'; expected one of: "
-                                   + ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            document.contentSize = parsed
+            document.contentSize = try reader.named(category, "content size")
         }
         if let spacing = values["superviewSpacing"] {
             switch try reader.string(spacing, "a superview spacing") {
@@ -129,12 +124,7 @@ struct DocumentParser {
         ids[id] = reader.position(idNode)
         var spec = ViewSpec(id: id, position: reader.position(node))
         if let kind = values["kind"] {
-            let name = try reader.string(kind, "a kind")
-            guard let parsed = ViewKind(rawValue: name) else {
-                throw reader.error(kind, "unknown kind '\(name)'; expected one of: "
-                                   + ViewKind.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            spec.kind = parsed
+            spec.kind = try reader.named(kind, "kind")
         }
         if let text = values["text"] {
             guard spec.kind.hasText else { throw reader.error(text, "a \(spec.kind.rawValue) has no text; text is for label, button and textField") }
@@ -142,16 +132,15 @@ struct DocumentParser {
         }
         if let style = values["textStyle"] {
             guard spec.kind.hasText else { throw reader.error(style, "textStyle is for label, button and textField") }
-            let name = try reader.string(style, "a text style")
-            guard let parsed = TextStyle(rawValue: name) else {
-                throw reader.error(style, "unknown text style '\(name)'; expected one of: "
-                                   + TextStyle.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            spec.textStyle = parsed
+            spec.textStyle = try reader.named(style, "text style") as TextStyle
         }
         if let placeholder = values["placeholder"] {
             guard spec.kind == .textField else { throw reader.error(placeholder, "placeholder is for text fields, not a \(spec.kind.rawValue)") }
             spec.placeholder = try reader.string(placeholder, "a placeholder")
+        }
+        if let weight = values["fontWeight"] {
+            guard spec.kind.hasText else { throw reader.error(weight, "fontWeight is for label, button and textField") }
+            spec.fontWeight = try reader.named(weight, "font weight") as FontWeight
         }
         if let size = values["fontSize"] {
             spec.fontSize = try reader.value(size, "a font size")
@@ -159,7 +148,7 @@ struct DocumentParser {
         }
         if spec.kind.hasText, values["size"] == nil {
             // The text's size is the view's intrinsic size: it must be a layout value too.
-            let measured = spec.kind.intrinsicSize(text: spec.measuredText, fontSize: spec.fontSize)
+            let measured = spec.kind.intrinsicSize(text: spec.measuredText, fontSize: spec.fontSize, weight: spec.resolvedFontWeight)
             for (value, what) in [(measured.width, "wide"), (measured.height, "tall")] {
                 guard let value, !LayoutLimits.contains(value) else { continue }
                 throw reader.error(values["fontSize"] ?? values["text"] ?? node,
@@ -216,12 +205,7 @@ struct DocumentParser {
             spec.numberOfLines = Int(count)
         }
         if let mode = values["lineBreakMode"] {
-            let name = try reader.string(mode, "a line break mode")
-            guard let parsed = LineBreakMode(rawValue: name) else {
-                throw reader.error(mode, "unknown line break mode '\(name)'; expected one of: "
-                                   + LineBreakMode.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            spec.lineBreakMode = parsed
+            spec.lineBreakMode = try reader.named(mode, "line break mode")
         }
         if let width = values["preferredMaxLayoutWidth"] {
             spec.preferredMaxLayoutWidth = try reader.length(width, "a preferred maximum layout width")

@@ -43,6 +43,7 @@ struct YAMLLines {
         if let placeholder = view.placeholder, view.kind == .textField { keys.append("placeholder: \(Self.quoted(placeholder))") }
         if view.fontSize != 17 && view.kind.hasText { keys.append("fontSize: \(Self.number(view.fontSize))") }
         if let style = view.textStyle { keys.append("textStyle: \(style.rawValue)") }
+        if let weight = view.fontWeight, view.kind.hasText { keys.append("fontWeight: \(weight.rawValue)") }
         if view.numberOfLines != 1 { keys.append("lines: \(view.numberOfLines)") }
         if view.lineBreakMode != .truncateTail { keys.append("lineBreakMode: \(view.lineBreakMode.rawValue)") }
         if view.preferredMaxLayoutWidth != 0 { keys.append("preferredMaxLayoutWidth: \(Self.number(view.preferredMaxLayoutWidth))") }

@@ -56,6 +56,17 @@ struct NodeReader {
         return scalar.string
     }
 
+    /// A case of a string enumeration by its name (`what` names the enumeration: "text style");
+    /// the error for another name lists them all.
+    func named<Value: RawRepresentable & CaseIterable>(_ node: Node, _ what: String) throws(DocumentError) -> Value
+    where Value.RawValue == String {
+        let name = try string(node, "a \(what)")
+        guard let value = Value(rawValue: name) else {
+            throw error(node, "unknown \(what) '\(name)'; expected one of: " + Value.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return value
+    }
+
     func number(_ node: Node, _ what: String) throws(DocumentError) -> Double {
         if let text = node.scalar?.string, [".inf", "+.inf", "-.inf", ".nan"].contains(text.lowercased()) {
             throw error(node, "\(what) must be a finite number, found '\(text)'")

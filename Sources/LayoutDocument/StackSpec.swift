@@ -62,6 +62,8 @@ public protocol DocumentElement: LayoutView {
     var text: String? { get }
     /// The font size of its text.
     var fontSize: Double { get }
+    /// The weight of its text's font.
+    var fontWeight: FontWeight { get }
 }
 
 /// A document's stack view (kind `stack`).
@@ -72,4 +74,6 @@ public final class DocumentStackView: StackView, DocumentElement {
     public var text: String? { nil }
     /// Unused: a stack shows no text.
     public var fontSize: Double { 17 }
+    /// Unused: a stack shows no text.
+    public var fontWeight: FontWeight { .regular }
 }

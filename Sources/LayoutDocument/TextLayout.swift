@@ -26,20 +26,20 @@ public enum LineBreakMode: String, Sendable, CaseIterable {
 /// modes it takes the rest of the text and ends with "…".
 public enum TextLayout {
     /// The lines shown. `width` nil means no width limit (lines break only at "\n").
-    public static func lines(of text: String, fontSize: Double, width: Double?, numberOfLines: Int,
+    public static func lines(of text: String, fontSize: Double, weight: FontWeight = .regular, width: Double?, numberOfLines: Int,
                              lineBreakMode: LineBreakMode) -> [String] {
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.last == "\r" ? String($0.dropLast()) : String($0)
         }
-        func fits(_ line: some StringProtocol) -> Bool { width.map { TextMetrics.width(of: line, fontSize: fontSize) <= $0 + 1e-9 } ?? true }
+        func fits(_ line: some StringProtocol) -> Bool { width.map { TextMetrics.width(of: line, fontSize: fontSize, weight: weight) <= $0 + 1e-9 } ?? true }
         if numberOfLines == 1 {
             let line = paragraphs[0]
             guard !fits(line) || paragraphs.count > 1, let width else { return [line] }
-            return [shortened(line, more: paragraphs.count > 1, to: width, fontSize: fontSize, mode: lineBreakMode)]
+            return [shortened(line, more: paragraphs.count > 1, to: width, fontSize: fontSize, weight: weight, mode: lineBreakMode)]
         }
         var lines: [String] = []
         for paragraph in paragraphs {
-            lines += width.map { wrapped(paragraph, width: $0, fontSize: fontSize, byCharacter: lineBreakMode == .charWrap) }
+            lines += width.map { wrapped(paragraph, width: $0, fontSize: fontSize, weight: weight, byCharacter: lineBreakMode == .charWrap) }
                 ?? [paragraph]
         }
         guard numberOfLines > 0, lines.count > numberOfLines, let width else { return lines }
@@ -50,21 +50,21 @@ public enum TextLayout {
             return shown + [lines[numberOfLines - 1]]
         }
         let rest = lines[(numberOfLines - 1)...].joined(separator: " ")
-        return shown + [shortened(rest, more: true, to: width, fontSize: fontSize, mode: .truncateTail)]
+        return shown + [shortened(rest, more: true, to: width, fontSize: fontSize, weight: weight, mode: .truncateTail)]
     }
 
     /// The size of the lines shown: the widest line's width and the lines' height.
-    public static func size(of text: String, fontSize: Double, width: Double?, numberOfLines: Int,
+    public static func size(of text: String, fontSize: Double, weight: FontWeight = .regular, width: Double?, numberOfLines: Int,
                             lineBreakMode: LineBreakMode) -> (width: Double, height: Double) {
-        let lines = lines(of: text, fontSize: fontSize, width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
-        let widest = lines.map { TextMetrics.width(of: $0, fontSize: fontSize) }.max() ?? 0
+        let lines = lines(of: text, fontSize: fontSize, weight: weight, width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
+        let widest = lines.map { TextMetrics.width(of: $0, fontSize: fontSize, weight: weight) }.max() ?? 0
         return (widest, Double(lines.count) * TextMetrics.lineHeight(fontSize: fontSize))
     }
 
     /// One paragraph broken into lines of at most `width`.
-    static func wrapped(_ paragraph: String, width: Double, fontSize: Double, byCharacter: Bool) -> [String] {
+    static func wrapped(_ paragraph: String, width: Double, fontSize: Double, weight: FontWeight, byCharacter: Bool) -> [String] {
         var lines: [String] = [], line = "", lineWidth = 0.0
-        func advance(_ text: some StringProtocol) -> Double { TextMetrics.width(of: text, fontSize: fontSize) }
+        func advance(_ text: some StringProtocol) -> Double { TextMetrics.width(of: text, fontSize: fontSize, weight: weight) }
         func flush() {
             while line.last == " " { line.removeLast() }
             lines.append(line)
@@ -117,8 +117,8 @@ public enum TextLayout {
     /// A line shortened to `width`: with "…" where the mode puts it (head, middle, tail), or cut
     /// after the last character (clip, character wrap) or word (word wrap) that fits. `more`
     /// says text follows the line, so a truncating mode adds "…" even when the line fits.
-    static func shortened(_ line: String, more: Bool, to width: Double, fontSize: Double, mode: LineBreakMode) -> String {
-        func fits(_ text: some StringProtocol) -> Bool { TextMetrics.width(of: text, fontSize: fontSize) <= width + 1e-9 }
+    static func shortened(_ line: String, more: Bool, to width: Double, fontSize: Double, weight: FontWeight, mode: LineBreakMode) -> String {
+        func fits(_ text: some StringProtocol) -> Bool { TextMetrics.width(of: text, fontSize: fontSize, weight: weight) <= width + 1e-9 }
         let characters = Array(line)
         switch mode {
         case .clip, .charWrap, .wordWrap:

@@ -1,11 +1,14 @@
 /// Text measured with DejaVu Sans advance widths (no kerning, no shaping), enough to size labels and buttons.
 ///
-/// The widths come from `DejaVuSansMetrics`, a table generated from DejaVuSans.ttf by
+/// The widths come from tables generated from DejaVuSans.ttf and DejaVuSans-Bold.ttf by
 /// `Scripts/generate_font_metrics.py`, so measuring needs no system font library and gives the same
-/// result on every platform. Text is measured one Unicode scalar at a time:
+/// result on every platform. Text of a regular weight is measured with DejaVu Sans Book, text of a
+/// bold weight (``FontWeight/isBold``) with DejaVu Sans Bold. Text is measured one Unicode scalar
+/// at a time:
 ///
 /// - each scalar the font has adds its advance width: every code point of DejaVu Sans from U+0020 on
-///   (Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic, symbols and more; 5,918 in all);
+///   (Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic, symbols and more; 5,918 in Book,
+///   5,898 in Bold); a scalar the Bold face lacks takes its Book advance;
 /// - combining diacritical marks (U+0300–U+036F) add nothing, so a decomposed "é" measures like "e";
 /// - scripts the font lacks: CJK ideographs, kana, Hangul, fullwidth forms and CJK punctuation measure
 ///   one em each (their glyphs are square in every CJK font); anything else (emoji, control characters
@@ -13,18 +16,20 @@
 /// - kerning, ligatures and other shaping (Arabic joining forms) are ignored.
 ///
 /// Results are exact: an advance of `a` font units measures `a × fontSize / unitsPerEm` points, with no rounding.
+/// Both faces have the same vertical metrics, so ascent, descent and line height do not depend on the weight.
 public enum TextMetrics {
     /// The advance width of one line of text at a font size, in points.
     ///
     /// The sum of the advance widths of the line's Unicode scalars (see ``TextMetrics``) scaled to `fontSize`.
-    /// A line break in `line` is measured like any other scalar; use ``size(of:fontSize:)`` for text of several lines.
+    /// A line break in `line` is measured like any other scalar; use ``size(of:fontSize:weight:)`` for text of several lines.
     ///
     /// - Parameters:
     ///   - line: The text to measure.
     ///   - fontSize: The font size in points (the size of one em).
+    ///   - weight: The font's weight; bold weights measure with DejaVu Sans Bold.
     /// - Returns: The width in points; `0` for an empty line.
-    public static func width(of line: some StringProtocol, fontSize: Double) -> Double {
-        points(units(of: line.unicodeScalars), fontSize: fontSize)
+    public static func width(of line: some StringProtocol, fontSize: Double, weight: FontWeight = .regular) -> Double {
+        points(units(of: line.unicodeScalars, weight: weight), fontSize: fontSize)
     }
 
     /// The distance from the top of a line to its baseline (the font's ascender), in points.
@@ -32,7 +37,7 @@ public enum TextMetrics {
     /// - Parameter fontSize: The font size in points.
     /// - Returns: DejaVu Sans's `hhea` ascender scaled to `fontSize`.
     public static func ascent(fontSize: Double) -> Double {
-        points(DejaVuSansMetrics.ascender, fontSize: fontSize)
+        points(FontTable.dejaVuSans.ascender, fontSize: fontSize)
     }
 
     /// The distance from the baseline to the bottom of a line (the font's descender, positive), in points.
@@ -40,7 +45,7 @@ public enum TextMetrics {
     /// - Parameter fontSize: The font size in points.
     /// - Returns: The magnitude of DejaVu Sans's `hhea` descender scaled to `fontSize`.
     public static func descent(fontSize: Double) -> Double {
-        points(-DejaVuSansMetrics.descender, fontSize: fontSize)
+        points(-FontTable.dejaVuSans.descender, fontSize: fontSize)
     }
 
     /// The height of one line (ascender + descender + line gap), in points.
@@ -49,7 +54,7 @@ public enum TextMetrics {
     /// - Returns: ``ascent(fontSize:)`` + ``descent(fontSize:)`` + the font's `hhea` line gap, scaled to `fontSize`.
     public static func lineHeight(fontSize: Double) -> Double {
         points(
-            DejaVuSansMetrics.ascender - DejaVuSansMetrics.descender + DejaVuSansMetrics.lineGap,
+            FontTable.dejaVuSans.ascender - FontTable.dejaVuSans.descender + FontTable.dejaVuSans.lineGap,
             fontSize: fontSize
         )
     }
@@ -62,26 +67,29 @@ public enum TextMetrics {
     /// - Parameters:
     ///   - text: The text to measure.
     ///   - fontSize: The font size in points.
-    /// - Returns: The width of the widest line (see ``width(of:fontSize:)``) and the height of all the lines
+    ///   - weight: The font's weight; bold weights measure with DejaVu Sans Bold.
+    /// - Returns: The width of the widest line (see ``width(of:fontSize:weight:)``) and the height of all the lines
     ///   (``lineHeight(fontSize:)`` × the number of lines), in points.
-    public static func size(of text: String, fontSize: Double) -> (width: Double, height: Double) {
+    public static func size(of text: String, fontSize: Double, weight: FontWeight = .regular) -> (width: Double, height: Double) {
         var widest = 0
         var lineCount = 0
         for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             lineCount += 1
             let content = line.last == "\r" ? line.dropLast() : line[...]
-            widest = max(widest, units(of: content))
+            widest = max(widest, units(of: content, weight: weight))
         }
         return (points(widest, fontSize: fontSize), Double(lineCount) * lineHeight(fontSize: fontSize))
     }
 
     /// The advance width of one Unicode scalar, in font units: 0 for a combining diacritical mark
-    /// (U+0300–U+036F), else the font's advance; one em for CJK the font lacks; else the fallback.
-    static func advance(of scalar: Unicode.Scalar) -> Int {
+    /// (U+0300–U+036F), else the face's advance (Book's for one the Bold face lacks); one em for CJK
+    /// the font lacks; else the fallback.
+    static func advance(of scalar: Unicode.Scalar, weight: FontWeight = .regular) -> Int {
         let value = scalar.value
         if (0x0300...0x036F).contains(value) { return 0 }
-        if let advance = DejaVuSansMetrics.advance(of: value) { return advance }
-        return isFullWidth(value) ? DejaVuSansMetrics.unitsPerEm : DejaVuSansMetrics.fallbackAdvance
+        let face = weight.isBold ? FontTable.dejaVuSansBold : FontTable.dejaVuSans
+        if let advance = face.advance(of: value) ?? FontTable.dejaVuSans.advance(of: value) { return advance }
+        return isFullWidth(value) ? face.unitsPerEm : face.fallbackAdvance
     }
 
     /// Whether a text reads right to left: its first letter of a strong direction is Hebrew,
@@ -114,16 +122,16 @@ public enum TextMetrics {
     }
 
     /// The summed advance widths of a sequence of Unicode scalars, in font units.
-    static func units(of scalars: some Sequence<Unicode.Scalar>) -> Int {
+    static func units(of scalars: some Sequence<Unicode.Scalar>, weight: FontWeight = .regular) -> Int {
         var total = 0
         for scalar in scalars {
-            total += advance(of: scalar)
+            total += advance(of: scalar, weight: weight)
         }
         return total
     }
 
     /// A length in font units converted to points at a font size.
     static func points(_ units: Int, fontSize: Double) -> Double {
-        Double(units) * fontSize / Double(DejaVuSansMetrics.unitsPerEm)
+        Double(units) * fontSize / Double(FontTable.dejaVuSans.unitsPerEm)
     }
 }

@@ -64,9 +64,9 @@ public enum TextStyle: String, Sendable, CaseIterable {
         return Double(Self.sizes[self]![column])
     }
 
-    /// Whether the style is set in a heavier weight than regular (the headline is semibold).
-    /// Text is measured with DejaVu Sans Book either way.
-    public var isBold: Bool { self == .headline }
+    /// The style's font weight: semibold for the headline, regular for the others, as iOS sets
+    /// them (a semibold text is measured and drawn with DejaVu Sans Bold).
+    public var weight: FontWeight { self == .headline ? .semibold : .regular }
 
     /// The point sizes of each style from xSmall to AX5.
     static let sizes: [TextStyle: [Int]] = [

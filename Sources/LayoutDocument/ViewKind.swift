@@ -36,7 +36,7 @@ public enum ViewKind: String, Sendable, CaseIterable {
     public var hasText: Bool { self == .label || self == .button || self == .textField }
 
     /// The intrinsic size of a view of this kind with this text; nil on an axis with none.
-    public func intrinsicSize(text: String?, fontSize: Double) -> (width: Double?, height: Double?) {
+    public func intrinsicSize(text: String?, fontSize: Double, weight: FontWeight = .regular) -> (width: Double?, height: Double?) {
         switch self {
         case .view, .image, .guide, .stack:
             return (nil, nil)
@@ -45,7 +45,7 @@ public enum ViewKind: String, Sendable, CaseIterable {
         case .stepper:
             return (94, 29)
         case .label, .button, .textField:
-            let size = TextMetrics.size(of: text ?? "", fontSize: fontSize)
+            let size = TextMetrics.size(of: text ?? "", fontSize: fontSize, weight: weight)
             let padding: (Double, Double) = self == .button ? (10, 6) : self == .textField ? (7, 7) : (0, 0)
             return (size.width + 2 * padding.0, size.height + 2 * padding.1)
         }
@@ -60,6 +60,8 @@ public final class DocumentView: LayoutView, DocumentElement {
     public let text: String?
     /// The font size of its text.
     public let fontSize: Double
+    /// The weight of its text's font (the text style's unless the document gives one).
+    public let fontWeight: FontWeight
     /// A text field's placeholder, shown (in grey) and measured while it has no text.
     public let placeholder: String?
     /// How many lines a label shows (0: as many as its text needs).
@@ -79,11 +81,12 @@ public final class DocumentView: LayoutView, DocumentElement {
         kind = spec.kind
         text = spec.text
         fontSize = spec.fontSize
+        fontWeight = spec.resolvedFontWeight
         numberOfLines = spec.numberOfLines
         lineBreakMode = spec.lineBreakMode
         preferredMaxLayoutWidth = spec.preferredMaxLayoutWidth
         placeholder = spec.placeholder
-        let given = spec.intrinsicSize ?? (spec.kind == .label ? nil : spec.kind.intrinsicSize(text: spec.measuredText, fontSize: spec.fontSize))
+        let given = spec.intrinsicSize ?? (spec.kind == .label ? nil : spec.kind.intrinsicSize(text: spec.measuredText, fontSize: spec.fontSize, weight: spec.resolvedFontWeight))
         fixedIntrinsic = given.map { Size(width: $0.width ?? LayoutView.noIntrinsicMetric, height: $0.height ?? LayoutView.noIntrinsicMetric) }
         alignmentInsets = spec.alignmentInsets
         super.init(frame: spec.frame)
@@ -94,7 +97,7 @@ public final class DocumentView: LayoutView, DocumentElement {
     /// lines (``lines(inWidth:height:)``) at its wrapping width.
     public override var intrinsicContentSize: Size {
         if let fixedIntrinsic { return fixedIntrinsic }
-        let size = TextLayout.size(of: text ?? "", fontSize: fontSize, width: wrappingWidth, numberOfLines: numberOfLines,
+        let size = TextLayout.size(of: text ?? "", fontSize: fontSize, weight: fontWeight, width: wrappingWidth, numberOfLines: numberOfLines,
                                    lineBreakMode: lineBreakMode)
         return Size(width: size.width, height: size.height)
     }
@@ -111,7 +114,7 @@ public final class DocumentView: LayoutView, DocumentElement {
     public func lines(inWidth width: Double, height: Double) -> [String] {
         let fit = max(1, Int((height / TextMetrics.lineHeight(fontSize: fontSize) + 1e-6).rounded(.down)))
         let limit = numberOfLines == 0 ? fit : min(numberOfLines, fit)
-        return TextLayout.lines(of: text ?? "", fontSize: fontSize, width: width, numberOfLines: limit,
+        return TextLayout.lines(of: text ?? "", fontSize: fontSize, weight: fontWeight, width: width, numberOfLines: limit,
                                 lineBreakMode: lineBreakMode)
     }
 
@@ -128,6 +131,14 @@ public final class DocumentView: LayoutView, DocumentElement {
     public override var lastBaselineOffsetFromBottom: Double {
         guard kind.hasText else { return 0 }
         return (kind == .button ? 6 : kind == .textField ? 7 : 0) + TextMetrics.descent(fontSize: fontSize)
+    }
+
+    /// The font of its text (DejaVu Sans's ascender and descender at its size), so the system
+    /// spacing between its baselines and its neighbours' scales with it; nil without text.
+    public override var textFontMetrics: TextFontMetrics? {
+        guard kind.hasText else { return nil }
+        return TextFontMetrics(pointSize: fontSize, ascender: TextMetrics.ascent(fontSize: fontSize),
+                               descender: TextMetrics.descent(fontSize: fontSize))
     }
 
     /// A label of several lines with an automatic width wraps at the width the layout gave
@@ -152,6 +163,10 @@ public final class DocumentView: LayoutView, DocumentElement {
 }
 
 extension ViewSpec {
+    /// The weight its text is measured and drawn with: the document's, else the text style's,
+    /// else regular.
+    public var resolvedFontWeight: FontWeight { fontWeight ?? textStyle?.weight ?? .regular }
+
     /// The text a view is measured with: a text field without text measures its placeholder.
     public var measuredText: String? {
         kind == .textField && (text ?? "").isEmpty ? placeholder ?? text : text

@@ -32,6 +32,32 @@ public struct SVGRenderer {
 
     /// The SVG text for one layout. Ids are written just above each frame.
     public func render(_ layout: DocumentLayout) -> String {
+        render(layout, title: title)
+    }
+
+    /// The SVG text for one layout under a title of its own.
+    public func render(_ layout: DocumentLayout, title: String?) -> String {
+        var svg = picture(of: layout, title: title)
+        return svg.finish()
+    }
+
+    /// One picture of several layouts side by side, left to right with their tops aligned,
+    /// each drawn as ``render(_:)`` draws it under its own title (the document's name and its
+    /// text size, say), so one screen can be compared at several sizes or text sizes.
+    public func render(sideBySide layouts: [(layout: DocumentLayout, title: String?)]) -> String {
+        let pictures = layouts.map { picture(of: $0.layout, title: $0.title) }
+        let width = pictures.reduce(0) { $0 + $1.width }, height = pictures.map(\.height).max() ?? 0
+        var svg = SVGWriter(width: width, height: height)
+        var x = 0.0
+        for picture in pictures {
+            svg.nest(picture, x: x, y: 0)
+            x += picture.width
+        }
+        return svg.finish()
+    }
+
+    /// One layout drawn under a title.
+    func picture(of layout: DocumentLayout, title: String?) -> SVGWriter {
         let size = layout.size, pad = Self.padding, top = Self.header + pad
         let issues = showsIssues ? layout.issues : []
         let entries = Self.legend(for: issues)
@@ -79,7 +105,7 @@ public struct SVGRenderer {
         }
         svg.close("g")
         if !entries.isEmpty { drawLegend(entries, y: top + size.height + pad, width: size.width, into: &svg) }
-        return svg.finish()
+        return svg
     }
 
     static let legendHeight = 18.0
@@ -204,11 +230,12 @@ public struct SVGRenderer {
             // Natural alignment: right-to-left text (Hebrew, Arabic, …) from the trailing edge.
             let rightToLeft = TextMetrics.isRightToLeft(text)
             for line in lines {
-                let width = TextMetrics.width(of: line, fontSize: view.fontSize)
+                let width = TextMetrics.width(of: line, fontSize: view.fontSize, weight: view.fontWeight)
                 let x = view.kind == .button ? frame.minX + (frame.width - width) / 2
                     : rightToLeft ? frame.maxX - inset - width : frame.minX + inset
                 svg.text(line, x: x, y: y, size: view.fontSize,
-                         fill: placeholder != nil ? "#9aa0a6" : view.kind == .button ? "#1d4ed8" : "#222222")
+                         fill: placeholder != nil ? "#9aa0a6" : view.kind == .button ? "#1d4ed8" : "#222222",
+                         weight: view.fontWeight.isBold ? "bold" : nil)
                 placer.reserve(line, x: x, baseline: y, size: view.fontSize)
                 y += lineHeight
             }

@@ -4,8 +4,12 @@ import AutoLayout
 struct SVGWriter {
     private var lines: [String]
     private var depth = 1
+    /// The picture's size.
+    let width: Double, height: Double
 
     init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
         lines = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" "
                  + "viewBox=\"0 0 \(number(width)) \(number(height))\" font-family=\"DejaVu Sans, Verdana, sans-serif\">",
                  "  <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"]
@@ -69,6 +73,15 @@ struct SVGWriter {
         if let weight { attributes.append(("font-weight", weight)) }
         if let anchor { attributes.append(("text-anchor", anchor)) }
         element("text", attributes, text: text)
+    }
+
+    /// Draws another picture (not finished) with its top left corner at `x`, `y`.
+    mutating func nest(_ picture: SVGWriter, x: Double, y: Double) {
+        let indent = String(repeating: "  ", count: depth)
+        lines.append(indent + "<svg x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(picture.width))\" "
+                     + "height=\"\(number(picture.height))\" viewBox=\"0 0 \(number(picture.width)) \(number(picture.height))\">")
+        lines += picture.lines.dropFirst().map { indent + $0 }
+        lines.append(indent + "</svg>")
     }
 
     mutating func finish() -> String {

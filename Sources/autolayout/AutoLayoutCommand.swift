@@ -94,7 +94,8 @@ struct DocumentOptions: ParsableArguments {
 
     @Option(name: .customLong("content-size"),
             help: ArgumentHelp("The reader's text size for views with a text style: extraSmall … large (the default) … "
-                               + "extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge.",
+                               + "extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge; "
+                               + "repeat for several.",
                                valueName: "CATEGORY"),
             transform: { text in
                 guard let category = ContentSizeCategory(rawValue: text) else {
@@ -103,7 +104,7 @@ struct DocumentOptions: ParsableArguments {
                 }
                 return category
             })
-    var contentSize: ContentSizeCategory?
+    var contentSizes: [ContentSizeCategory] = []
 
     @OptionGroup var interfaceBuilder: InterfaceBuilderArguments
 
@@ -113,12 +114,16 @@ struct DocumentOptions: ParsableArguments {
         // The engine's diagnostics are printed under each size (see `report`), not logged.
         LayoutLog.destination = .silent
         return try exitingOnInputError {
-            try interfaceBuilder.documents(file: file).map { loaded in
-                var document = loaded.document
-                if let contentSize { document.contentSize = contentSize }
-                let sizes = self.sizes.isEmpty ? document.sizes : self.sizes.map(\.size)
-                let layouts = try sizes.map { (size) throws(DocumentError) in try document.layout(at: size) }
-                return LayoutSource(document: document, layouts: layouts, interfaceBuilder: loaded.interfaceBuilder)
+            try interfaceBuilder.documents(file: file).flatMap { loaded in
+                // One source per chosen text size, so each size's pictures and tables are named for it.
+                try (contentSizes.isEmpty ? [nil] : contentSizes.map(Optional.some)).map { contentSize in
+                    var document = loaded.document
+                    if let contentSize { document.contentSize = contentSize }
+                    let sizes = self.sizes.isEmpty ? document.sizes : self.sizes.map(\.size)
+                    let layouts = try sizes.map { (size) throws(DocumentError) in try document.layout(at: size) }
+                    return LayoutSource(document: document, layouts: layouts, interfaceBuilder: loaded.interfaceBuilder,
+                                        contentSize: contentSize)
+                }
             }
         }
     }

@@ -53,7 +53,7 @@ struct CheckCommand: ParsableCommand {
         var out = ""
         for checked in found {
             let layout = checked.layout, issues = checked.issues
-            let size = checked.heading + "\(format(layout.size.width))x\(format(layout.size.height))"
+            let size = checked.heading + checked.source.label(layout)
             let count = issues.count + checked.misplaced.count
             guard count > 0 else {
                 out += "\(size): no issues\n"

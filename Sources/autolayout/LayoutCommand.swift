@@ -23,11 +23,11 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let sources = try document.sources()
         let layouts = sources.flatMap(\.layouts)
-        if sources.contains(where: { $0.interfaceBuilder != nil }) {
-            print(json ? Self.interfaceBuilderJSON(sources)
-                       : sources.map { Self.heading($0) + Self.table($0.layouts) }.joined(separator: "\n"), terminator: "")
+        if json {
+            print(sources.contains { $0.interfaceBuilder != nil } ? Self.interfaceBuilderJSON(sources) : Self.json(sources),
+                  terminator: "")
         } else {
-            print(json ? Self.json(layouts) : Self.table(layouts), terminator: "")
+            print(sources.map { Self.heading($0) + Self.table($0) }.joined(separator: "\n"), terminator: "")
         }
         let code = document.report(layouts)
         if code != .success { throw code }
@@ -39,11 +39,11 @@ struct LayoutCommand: ParsableCommand {
         return "root \(read.root.id)" + (read.root.name.map { " (\($0))" } ?? "") + "\n"
     }
 
-    static func table(_ layouts: [DocumentLayout]) -> String {
+    static func table(_ source: LayoutSource) -> String {
         var out = ""
-        for (k, layout) in layouts.enumerated() {
+        for (k, layout) in source.layouts.enumerated() {
             if k > 0 { out += "\n" }
-            out += "\(format(layout.size.width))x\(format(layout.size.height))\n"
+            out += source.label(layout) + "\n"
             var rows = [["view", "kind", "x", "y", "width", "height", ""]]
             let rootID = layout.items.first { $0.value === layout.root }?.key ?? "root"
             rows.append([rootID, "root", "0", "0", format(layout.size.width), format(layout.size.height), ""])
@@ -78,6 +78,8 @@ struct LayoutCommand: ParsableCommand {
         }
         struct Layout: Encodable {
             let width, height: Double
+            /// The text size, when `--content-size` chose it.
+            let contentSize: String?
             let views: [View]
             let brokenConstraints: [String]
             let issues: [CheckCommand.Output.Issue]
@@ -85,9 +87,10 @@ struct LayoutCommand: ParsableCommand {
         let layouts: [Layout]
     }
 
-    static func json(_ layouts: [DocumentLayout]) -> String {
-        let output = Output(layouts: layouts.map { layout in
-            Output.Layout(width: layout.size.width, height: layout.size.height, views: layout.order.map { id in
+    static func json(_ sources: [LayoutSource]) -> String {
+        let output = Output(layouts: sources.flatMap { source in source.layouts.map { layout in
+            Output.Layout(width: layout.size.width, height: layout.size.height,
+                          contentSize: source.contentSize?.rawValue, views: layout.order.map { id in
                 let frame = layout.frame(of: id) ?? .zero
                 let item = layout.items[id]
                 let parent = (item as? LayoutView)?.superview ?? (item as? LayoutGuide)?.owningView
@@ -97,7 +100,7 @@ struct LayoutCommand: ParsableCommand {
                                    hidden: layout.isHidden(id))
             }, brokenConstraints: layout.brokenConstraints.map(\.equationDescription),
                issues: CheckCommand.issues(layout.issues, in: layout))
-        })
+        } })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: (try? encoder.encode(output)) ?? Data(), as: UTF8.self) + "\n"

@@ -10,6 +10,13 @@ struct LayoutSource {
     let document: LayoutDocument
     let layouts: [DocumentLayout]
     let interfaceBuilder: InterfaceBuilderSource?
+    /// The text size `--content-size` chose (nil: the document's own).
+    let contentSize: ContentSizeCategory?
+
+    /// `WxH`, and the text size when `--content-size` chose it: `375x667 accessibilityLarge`.
+    func label(_ layout: DocumentLayout) -> String {
+        "\(format(layout.size.width))x\(format(layout.size.height))" + (contentSize.map { " " + $0.rawValue } ?? "")
+    }
 }
 
 /// A root of an Interface Builder file and the document read from it.

@@ -10,7 +10,7 @@ import AutoLayout
         ("no size", "views: []\n", 1, 1, "the document needs the root's size: add 'sizes: [375x667, 667x375]' or 'size: 375x667'"),
         ("bad size", "sizes: [375by667]\n", 1, 9, "expected a size such as 375x667, found '375by667'"),
         ("unknown view key", "size: 100x100\nviews:\n  - id: a\n    colour: red\n", 4, 5,
-         "unknown key 'colour' in a view; expected one of: id, kind, text, placeholder, fontSize, textStyle, size, hugging, compression, margins, hidden, lines, lineBreakMode, preferredMaxLayoutWidth, preservesSuperviewMargins, insetsMarginsFromSafeArea, alignmentInsets, translatesAutoresizingMaskIntoConstraints, frame, autoresizingMask, views, axis, distribution, alignment, spacing, customSpacing, baselineRelative, marginsRelative"),
+         "unknown key 'colour' in a view; expected one of: id, kind, text, placeholder, fontSize, fontWeight, textStyle, size, hugging, compression, margins, hidden, lines, lineBreakMode, preferredMaxLayoutWidth, preservesSuperviewMargins, insetsMarginsFromSafeArea, alignmentInsets, translatesAutoresizingMaskIntoConstraints, frame, autoresizingMask, views, axis, distribution, alignment, spacing, customSpacing, baselineRelative, marginsRelative"),
         ("unknown kind", "size: 100x100\nviews:\n  - id: a\n    kind: slider\n", 4, 11,
          "unknown kind 'slider'; expected one of: view, label, button, image, textField, switch, stepper, guide, stack"),
         ("stack key on a view", "size: 100x100\nviews:\n  - id: a\n    axis: vertical\n", 4, 11,

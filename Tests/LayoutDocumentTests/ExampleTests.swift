@@ -114,29 +114,45 @@ import Testing
 
 /// The stack-view examples of the Interface Builder talk's app, at portrait and landscape.
 @Suite struct StackExampleTests {
-    @Test("the profile: a 2×2 grid of square photos over the text, beside it in landscape")
-    func profile() throws {
-        let layouts = try ExampleTests.frames("profile.yaml")
-        let name = TextMetrics.size(of: "Sarah, 28", fontSize: 24)
-        let bio = TextMetrics.size(of: "Loves hiking, coffee\nand old maps.", fontSize: 15)
-        let text = name.height + 4 + bio.height
-        // Portrait: a column 343 wide; the grid is square (two photos and 8 between them).
-        let portrait = try #require(layouts[Size(width: 375, height: 667)])
-        let photo = (343 - 8) / 2.0
-        #expect(ExampleTests.close(portrait.frame(of: "profile"), Rect(x: 16, y: 20, width: 343, height: 343 + 16 + text)))
-        #expect(portrait.frame(of: "photos") == Rect(x: 0, y: 0, width: 343, height: 343))
-        #expect(portrait.frame(of: "photo4") == Rect(x: photo + 8, y: 0, width: photo, height: photo))
-        #expect(portrait.frame(of: "bottomRow") == Rect(x: 0, y: photo + 8, width: 343, height: photo))
-        #expect(ExampleTests.close(portrait.frame(of: "details"), Rect(x: 0, y: 359, width: 343, height: text)))
-        // Landscape: a row; the bottom margin caps the grid at 375 − 40, the text takes the rest.
-        let landscape = try #require(layouts[Size(width: 667, height: 375)])
-        let side = 375 - 40.0, small = (side - 8) / 2
-        #expect(landscape.frame(of: "profile") == Rect(x: 16, y: 20, width: 635, height: side))
-        #expect(landscape.frame(of: "photos") == Rect(x: 0, y: 0, width: side, height: side))
-        #expect(landscape.frame(of: "photo2") == Rect(x: small + 8, y: 0, width: small, height: small))
-        #expect(ExampleTests.close(landscape.frame(of: "details"), Rect(x: side + 16, y: 0, width: 635 - side - 16, height: text)))
-        #expect(ExampleTests.close(landscape.frame(of: "bio"), Rect(x: 0, y: name.height + 4, width: 635 - side - 16,
-                                                                    height: bio.height)))
+    /// The bio's lines are read off the pictures (`render --side-by-side`): it wraps at the
+    /// column's width, 343 in portrait and 284 beside the grid in landscape.
+    @Test("the profile: a 2×2 grid of square photos over the text, beside it in landscape, at three text sizes",
+          arguments: [(ContentSizeCategory.extraSmall, 1, 1), (.large, 1, 2), (.accessibilityExtraLarge, 3, 3)])
+    func profile(category: ContentSizeCategory, portraitLines: Int, landscapeLines: Int) throws {
+        var document = try ExampleTests.load("profile.yaml")
+        document.contentSize = category
+        let title = TextStyle.title1.pointSize(for: category), body = TextStyle.body.pointSize(for: category)
+        // The bio's first baseline is the system spacing below the name's last: the name's
+        // descender, 8 points scaled by the larger font over 17, and the bio's ascender.
+        let spacing = TextMetrics.descent(fontSize: title) + 8 * max(title, body) / 17 + TextMetrics.ascent(fontSize: body)
+        let bioTop = TextMetrics.lineHeight(fontSize: title) - TextMetrics.descent(fontSize: title) + spacing
+            - TextMetrics.ascent(fontSize: body)
+        for (size, column, lines) in [(Size(width: 375, height: 667), 343.0, portraitLines),
+                                      (Size(width: 667, height: 375), 284, landscapeLines)] {
+            let layout = try document.layout(at: size)
+            #expect(layout.brokenConstraints.isEmpty)
+            expectNoLayoutIssues(layout.root, allowing: [.unmetOptionalConstraint])
+            let text = bioTop + Double(lines) * TextMetrics.lineHeight(fontSize: body)
+            #expect(layout.frame(of: "name") == Rect(x: 0, y: 0, width: column, height: TextMetrics.lineHeight(fontSize: title)))
+            #expect(ExampleTests.close(layout.frame(of: "bio"), Rect(x: 0, y: bioTop, width: column,
+                                                                     height: Double(lines) * TextMetrics.lineHeight(fontSize: body))))
+            if size.width < size.height {
+                // Portrait: a column 343 wide; the grid is square (two photos and 8 between them).
+                let photo = (343 - 8) / 2.0
+                #expect(ExampleTests.close(layout.frame(of: "profile"), Rect(x: 16, y: 20, width: 343, height: 343 + 16 + text)))
+                #expect(layout.frame(of: "photos") == Rect(x: 0, y: 0, width: 343, height: 343))
+                #expect(layout.frame(of: "photo4") == Rect(x: photo + 8, y: 0, width: photo, height: photo))
+                #expect(layout.frame(of: "bottomRow") == Rect(x: 0, y: photo + 8, width: 343, height: photo))
+                #expect(ExampleTests.close(layout.frame(of: "details"), Rect(x: 0, y: 359, width: 343, height: text)))
+            } else {
+                // Landscape: a row; the bottom margin caps the grid at 375 − 40, the text takes the rest.
+                let side = 375 - 40.0, small = (side - 8) / 2
+                #expect(layout.frame(of: "profile") == Rect(x: 16, y: 20, width: 635, height: side))
+                #expect(layout.frame(of: "photos") == Rect(x: 0, y: 0, width: side, height: side))
+                #expect(layout.frame(of: "photo2") == Rect(x: small + 8, y: 0, width: small, height: small))
+                #expect(ExampleTests.close(layout.frame(of: "details"), Rect(x: side + 16, y: 0, width: column, height: text)))
+            }
+        }
     }
 
     @Test("the settings: the slider's row collapses in landscape and the rows under it close up")

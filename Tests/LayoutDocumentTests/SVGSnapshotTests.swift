@@ -36,10 +36,26 @@ import Testing
     func readmeRenders() throws {
         let folder = Self.here.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/renders")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".svg") }.sorted()
-        #expect(files.count == 22)
+        #expect(files.count == 24)
         for file in files {
-            // NAME-WxH.svg, or NAME-WxH-CATEGORY.svg at a text size.
+            // NAME-WxH.svg, or NAME-WxH-CATEGORY.svg at a text size, or NAME-WxH-side-by-side.svg
+            // at the README's three text sizes.
             var stem = String(file.dropLast(4))
+            if stem.hasSuffix("-side-by-side") {
+                stem.removeLast("-side-by-side".count)
+                let dash = try #require(stem.lastIndex(of: "-"))
+                let size = stem[stem.index(after: dash)...].split(separator: "x").compactMap { Double($0) }
+                var document = try ExampleTests.load(String(stem[..<dash]) + ".yaml")
+                let pictures = try [ContentSizeCategory.extraSmall, .large, .accessibilityExtraLarge].map { category in
+                    document.contentSize = category
+                    return (layout: try document.layout(at: Size(width: size[0], height: size[1])),
+                            title: (document.name ?? "") + " (\(category.rawValue))")
+                }
+                #expect(SVGRenderer().render(sideBySide: pictures)
+                            == (try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)),
+                        "docs/renders/\(file) is stale: run the README's render commands again")
+                continue
+            }
             var category: ContentSizeCategory?
             if let dash = stem.lastIndex(of: "-"), let named = ContentSizeCategory(rawValue: String(stem[stem.index(after: dash)...])) {
                 category = named
@@ -49,7 +65,8 @@ import Testing
             let size = stem[stem.index(after: dash)...].split(separator: "x").compactMap { Double($0) }
             var document = try ExampleTests.load(String(stem[..<dash]) + ".yaml")
             if let category { document.contentSize = category }
-            let svg = SVGRenderer(title: document.name).render(try document.layout(at: Size(width: size[0], height: size[1])))
+            let title = (document.name ?? "") + (category.map { " (\($0.rawValue))" } ?? "")
+            let svg = SVGRenderer(title: title).render(try document.layout(at: Size(width: size[0], height: size[1])))
             #expect(svg == (try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)),
                     "docs/renders/\(file) is stale: run the README's render commands again")
         }

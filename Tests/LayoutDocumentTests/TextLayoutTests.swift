@@ -112,6 +112,31 @@ struct TextLayoutTests {
         #expect(preferred.frame(of: "name")?.height == 2 * TextMetrics.lineHeight(fontSize: 17))
     }
 
+    @Test("a wrapped label's first baseline is on its first line, its last baseline on its last")
+    func multiLineBaselines() throws {
+        let document = try LayoutDocument.parse("""
+            size: 300x200
+            views:
+              - {id: label, kind: label, text: "The quick brown fox jumps", lines: 0}
+              - {id: first, kind: label, text: "A", fontSize: 30}
+              - {id: last, kind: label, text: "B", fontSize: 12}
+            constraints:
+              - "H:|-8-[label(100)]-[first]"
+              - "H:[label]-[last]"
+              - "V:|-8-[label]"
+              - first.firstBaseline == label.firstBaseline
+              - last.lastBaseline == label.lastBaseline
+            """)
+        let layout = try document.layout(at: Size(width: 300, height: 200))
+        let line = TextMetrics.lineHeight(fontSize: 17)
+        // Three lines at 100 points ("The quick", "brown fox", "jumps"): the first baseline is the
+        // ascent below the top, the last the descent above the bottom.
+        #expect(layout.frame(of: "label")?.height == 3 * line)
+        let firstBaseline = 8 + TextMetrics.ascent(fontSize: 17), lastBaseline = 8 + 3 * line - TextMetrics.descent(fontSize: 17)
+        #expect(abs((layout.frame(of: "first")?.minY ?? 0) + TextMetrics.ascent(fontSize: 30) - firstBaseline) < 1e-9)
+        #expect(abs((layout.frame(of: "last")?.maxY ?? 0) - TextMetrics.descent(fontSize: 12) - lastBaseline) < 1e-9)
+    }
+
     @Test("pictures draw the lines a label shows, shortened with … and never past the frame")
     func pictures() throws {
         let document = try LayoutDocument.parse("""

@@ -45,7 +45,7 @@ struct TextMetricsTests {
         expectClose(TextMetrics.width(of: "こんにちは", fontSize: 12), 60)
         expectClose(TextMetrics.width(of: "한국어", fontSize: 12), 36)
         expectClose(TextMetrics.width(of: "\u{1F680}", fontSize: 12), 12.3046875)  // a rocket, not in the font: 2100 units
-        #expect(DejaVuSansMetrics.fallbackAdvance == 2100)
+        #expect(FontTable.dejaVuSans.fallbackAdvance == 2100)
     }
 
     /// Sums of each string's advances, read from the font with fontTools (as above).
@@ -153,17 +153,47 @@ struct TextMetricsTests {
         #expect(TextMetrics.advance(of: Unicode.Scalar(codePoint)!) == expected)
     }
 
-    @Test("Table shape and font constants")
+    @Test("Table shape and font constants, Book and Bold")
     func tableShape() {
-        #expect(DejaVuSansMetrics.unitsPerEm == 2048)
-        #expect(DejaVuSansMetrics.ascender == 1901)
-        #expect(DejaVuSansMetrics.descender == -483)
-        #expect(DejaVuSansMetrics.lineGap == 0)
-        // Every code point of the font from U+0020 (fontTools, as above), and a checksum of the table.
-        #expect(DejaVuSansMetrics.advances.count == 5918)
-        #expect(DejaVuSansMetrics.runStarts.count == 281 && DejaVuSansMetrics.runOffsets.count == 281)
-        #expect(DejaVuSansMetrics.advances.reduce(0) { $0 + Int($1) } == 8335543)
-        #expect(DejaVuSansMetrics.runStarts.first == 0x20 && DejaVuSansMetrics.runOffsets[1] == 95)
+        let book = FontTable.dejaVuSans, bold = FontTable.dejaVuSansBold
+        for face in [book, bold] {
+            // Both faces share their vertical metrics, so line heights do not depend on the weight.
+            #expect(face.unitsPerEm == 2048 && face.ascender == 1901 && face.descender == -483 && face.lineGap == 0)
+            #expect(face.runStarts.first == 0x20 && face.runOffsets[1] == 95)
+        }
+        // Every code point of each face from U+0020 (fontTools, as above), and a checksum of each table.
+        #expect(book.advances.count == 5918 && bold.advances.count == 5898)
+        #expect(book.runStarts.count == 281 && book.runOffsets.count == 281)
+        #expect(bold.runStarts.count == 266 && bold.runOffsets.count == 266)
+        #expect(book.advances.reduce(0) { $0 + Int($1) } == 8335543)
+        #expect(bold.advances.reduce(0) { $0 + Int($1) } == 8956849)
+        #expect(bold.fallbackAdvance == 2280)
+    }
+
+    // Advances summed with fontTools from DejaVuSans-Bold.ttf (Version 2.37), at 17 points.
+    @Test("Bold text measures with DejaVu Sans Bold", arguments: [
+        ("Hello", 5914, 5191),
+        ("Привет мир", 13775, 12658),
+        ("Καλημέρα", 11268, 10263),
+        ("مرحبا", 6916, 6076),
+    ] as [(String, Int, Int)])
+    func bold(text: String, boldUnits: Int, bookUnits: Int) {
+        for weight in FontWeight.allCases {
+            let units = weight.isBold ? boldUnits : bookUnits
+            expectClose(TextMetrics.width(of: text, fontSize: 17, weight: weight), Double(units) * 17 / 2048)
+        }
+        #expect(TextMetrics.size(of: text + "\n" + text, fontSize: 17, weight: .bold)
+                    == (Double(boldUnits) * 17 / 2048, TextMetrics.lineHeight(fontSize: 17) * 2))
+    }
+
+    @Test("A code point the Bold face lacks takes its Book advance")
+    func boldFallsBackToBook() {
+        // U+1D5A0 (mathematical sans-serif capital A) is only in Book; U+1D5D4 (its bold) only in Bold.
+        #expect(TextMetrics.advance(of: "\u{1D5A0}", weight: .bold) == 1401)
+        #expect(TextMetrics.advance(of: "\u{1D5D4}", weight: .bold) == 1585)
+        #expect(TextMetrics.advance(of: "\u{1D5D4}", weight: .regular) == 2100)
+        #expect(TextMetrics.advance(of: "中", weight: .bold) == 2048)
+        #expect(TextMetrics.advance(of: "\u{1F680}", weight: .bold) == 2280)
     }
 
     @Test("A text's direction is its first strong letter's")

@@ -20,7 +20,8 @@ struct TextStyleTests {
     func body() {
         #expect(ContentSizeCategory.allCases.map { TextStyle.body.pointSize(for: $0) }
                 == [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
-        #expect(TextStyle.allCases.filter(\.isBold) == [.headline])
+        #expect(TextStyle.allCases.filter(\.weight.isBold) == [.headline])
+        #expect(TextStyle.headline.weight == .semibold && TextStyle.largeTitle.weight == .regular)
         #expect(ContentSizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
     }
 
@@ -31,24 +32,34 @@ struct TextStyleTests {
             contentSize: accessibilityLarge
             views:
               - {id: title, kind: label, text: "Hello", textStyle: headline}
-              - {id: note, kind: label, text: "Hello", fontSize: 12}
+              - {id: note, kind: label, text: "Hello", fontSize: 12, fontWeight: heavy}
+              - {id: plain, kind: label, text: "Hello", textStyle: headline, fontWeight: regular}
             constraints:
               - "H:|[title]"
               - "H:|[note]"
-              - "V:|[title][note]"
+              - "H:|[plain]"
+              - "V:|[title][note][plain]"
             """
         let document = try LayoutDocument.parse(text)
         #expect(document.contentSize == .accessibilityLarge)
         let layout = try document.layout(at: Size(width: 300, height: 200))
         #expect(layout.frame(of: "title")?.height == TextMetrics.lineHeight(fontSize: 33))
-        #expect(layout.frame(of: "title")?.width == TextMetrics.width(of: "Hello", fontSize: 33))
+        // The headline is semibold: measured with DejaVu Sans Bold (5914 units for "Hello").
+        #expect(layout.frame(of: "title")?.width == 5914.0 * 33 / 2048)
         #expect(layout.frame(of: "note")?.height == TextMetrics.lineHeight(fontSize: 12))  // no style: its own size
+        #expect(layout.frame(of: "note")?.width == 5914.0 * 12 / 2048)
+        #expect(layout.frame(of: "plain")?.width == TextMetrics.width(of: "Hello", fontSize: 33))  // a weight over the style's
         var large = document
         large.contentSize = .large
         #expect(try large.layout(at: Size(width: 300, height: 200)).frame(of: "title")?.height == TextMetrics.lineHeight(fontSize: 17))
         let written = try LayoutDocument.parse(document.yaml)
         #expect(written.contentSize == .accessibilityLarge && written.views.first?.textStyle == .headline)
+        #expect(written.views.map(\.fontWeight) == [nil, .heavy, .regular])
         #expect(throws: DocumentError.self) { try LayoutDocument.parse("size: 10x10\ncontentSize: huge\n") }
+        #expect(throws: DocumentError.self) {
+            try LayoutDocument.parse("size: 10x10\nviews:\n  - {id: a, kind: label, text: A, fontWeight: fat}\n")
+        }
+        #expect(throws: DocumentError.self) { try LayoutDocument.parse("size: 10x10\nviews:\n  - {id: a, fontWeight: bold}\n") }
     }
 
     /// The README's chat row: the message wraps at the width beside the avatar into more lines

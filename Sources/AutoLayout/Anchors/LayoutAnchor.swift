@@ -102,28 +102,25 @@ public class LayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
     }
 }
 
-/// System spacing between siblings (UIKit's standard 8 points; baselines use the same).
-@usableFromInline let systemSpacing: Double = 8
-
 /// An anchor on the horizontal axis: leading, trailing, left, right, centerX.
 public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {
     /// `self == anchor + multiplier × system spacing`: this anchor follows `anchor` at the
     /// standard distance (8 points).
     @inlinable
     public func constraint(equalToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint {
-        make(.equal, anchor, 1, multiplier * systemSpacing)
+        make(.equal, anchor, 1, multiplier * LayoutConstraint.standardSiblingSpacing)
     }
     /// `self >= anchor + multiplier × system spacing`.
     @inlinable
     public func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
-        make(.greaterThanOrEqual, anchor, 1, multiplier * systemSpacing)
+        make(.greaterThanOrEqual, anchor, 1, multiplier * LayoutConstraint.standardSiblingSpacing)
     }
     /// `self <= anchor + multiplier × system spacing`.
     @inlinable
     public func constraint(lessThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
-        make(.lessThanOrEqual, anchor, 1, multiplier * systemSpacing)
+        make(.lessThanOrEqual, anchor, 1, multiplier * LayoutConstraint.standardSiblingSpacing)
     }
     /// A dimension for the distance from this anchor to `anchor`.
     public func anchorWithOffset(to anchor: LayoutXAxisAnchor) -> LayoutDimension {
@@ -134,22 +131,28 @@ public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {
 /// An anchor on the vertical axis: top, bottom, centerY, first and last baselines.
 public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {
     /// `self == anchor + multiplier × system spacing`: this anchor sits below `anchor` at
-    /// the standard distance (8 points).
+    /// the standard distance: 8 points between edges; between text baselines a distance that
+    /// scales with the fonts (``LayoutView/systemSpacing(below:_:above:_:)``), computed when
+    /// the constraint is made.
     @inlinable
     public func constraint(equalToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint {
-        make(.equal, anchor, 1, multiplier * systemSpacing)
+        make(.equal, anchor, 1, multiplier * systemSpacing(below: anchor))
     }
     /// `self >= anchor + multiplier × system spacing`.
     @inlinable
     public func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
-        make(.greaterThanOrEqual, anchor, 1, multiplier * systemSpacing)
+        make(.greaterThanOrEqual, anchor, 1, multiplier * systemSpacing(below: anchor))
     }
     /// `self <= anchor + multiplier × system spacing`.
     @inlinable
     public func constraint(lessThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor,
                            multiplier: Double) -> LayoutConstraint {
-        make(.lessThanOrEqual, anchor, 1, multiplier * systemSpacing)
+        make(.lessThanOrEqual, anchor, 1, multiplier * systemSpacing(below: anchor))
+    }
+    /// The system spacing from `anchor` down to this anchor.
+    @usableFromInline func systemSpacing(below anchor: LayoutYAxisAnchor) -> Double {
+        LayoutView.systemSpacing(below: anchor.item, anchor.attribute, above: item, attribute)
     }
     /// A dimension for the distance from this anchor to `anchor`.
     public func anchorWithOffset(to anchor: LayoutYAxisAnchor) -> LayoutDimension {

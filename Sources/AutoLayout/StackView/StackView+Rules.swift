@@ -84,9 +84,6 @@ struct AxisAttributes {
 }
 
 extension StackView {
-    /// The system spacing: 8 points between siblings.
-    static let systemSpacing = 8.0
-
     /// The alignment as it applies to this axis: baselines align only the views of a
     /// horizontal stack; a vertical stack aligns leading (first) or trailing (last) edges.
     var effectiveAlignment: Alignment {
@@ -99,10 +96,13 @@ extension StackView {
     }
 
     /// The spacing after a visible view, custom or the stack's, with the system value
-    /// resolved.
-    func spacing(after view: LayoutView) -> Double {
+    /// resolved: 8 points, or between the baselines of `view` and `next` (a baseline-relative
+    /// arrangement) the system spacing of their fonts.
+    func spacing(after view: LayoutView, before next: LayoutView? = nil) -> Double {
         let value = customSpacings[Identity(view)] ?? storedSpacing
-        return value == StackView.spacingUseSystem ? StackView.systemSpacing : value
+        guard value == StackView.spacingUseSystem else { return value }
+        guard let next else { return LayoutConstraint.standardSiblingSpacing }
+        return LayoutView.systemSpacing(below: view, .lastBaseline, above: next, .firstBaseline)
     }
 
     /// Every constraint the arrangement wants, in the order they are made; makes or drops
@@ -150,9 +150,9 @@ extension StackView {
             }
             guard index > 0 else { continue }
             let previous = views[index - 1]
-            let gap = !previous.isHidden && index <= lastVisible ? spacing(after: previous) : 0
             // Baselines only between shown views: a collapsed view has none to speak of.
             let byBaselines = baselines && !previous.isHidden && !view.isHidden
+            let gap = !previous.isHidden && index <= lastVisible ? spacing(after: previous, before: byBaselines ? view : nil) : 0
             rules.append(ArrangementRule(role: .spacing, first: view, firstAttribute: byBaselines ? .firstBaseline : along.start,
                                          relation: .equal, second: previous,
                                          secondAttribute: byBaselines ? .lastBaseline : along.end, constant: gap))
@@ -183,7 +183,7 @@ extension StackView {
                 rules.append(ArrangementRule(role: .spacing, first: view, firstAttribute: baselines ? .firstBaseline : along.start,
                                              relation: .greaterThanOrEqual, second: previous,
                                              secondAttribute: baselines ? .lastBaseline : along.end,
-                                             constant: spacing(after: previous)))
+                                             constant: spacing(after: previous, before: baselines ? view : nil)))
             }
             previousVisible = view
         }

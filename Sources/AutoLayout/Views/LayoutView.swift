@@ -165,6 +165,11 @@ open class LayoutView: LayoutItem {
     /// 0 by default.
     open var lastBaselineOffsetFromBottom: Double { 0 }
 
+    /// The font of the text the view's baselines belong to, which the system spacing between
+    /// baselines scales with (``systemSpacing(below:_:above:_:)``); nil (the default) for a view
+    /// without text.
+    open var textFontMetrics: TextFontMetrics? { nil }
+
     /// Called when a view is about to stop being a subview of this one (removed, or moved
     /// elsewhere). Does nothing by default.
     open func willRemoveSubview(_ subview: LayoutView) {}

@@ -105,8 +105,11 @@ struct VisualFormatBuilder {
     /// The constraints of a connection from `start` to `end` along the format.
     mutating func connect(_ start: LayoutView, _ end: LayoutView, _ connection: ParsedVisualFormat.Connection,
                           _ rule: Axis.Rule) {
+        // The standard space between baselines is the system spacing of the texts' fonts.
+        let standard = rule.standardSecondAttribute == .lastBaseline
+            ? LayoutView.systemSpacing(below: start, .lastBaseline, above: end, .firstBaseline) : rule.standard
         let predicates = connection.isStandard
-            ? [Predicate(relation: .equal, object: .constant(rule.standard), priority: .required)] : connection.predicates
+            ? [Predicate(relation: .equal, object: .constant(standard), priority: .required)] : connection.predicates
         for predicate in predicates {
             guard case .constant(let gap) = predicate.object else { continue }
             let (first, second) = rule.reversed ? (start, end) : (end, start)

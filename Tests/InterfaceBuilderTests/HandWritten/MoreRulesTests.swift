@@ -105,4 +105,43 @@ struct MoreRulesTests {
         #expect(IBSamples.frame("b", read, layout) == Rect(x: 0, y: 28, width: 50, height: 20))
         #expect(IBSamples.frame("stack", read, layout) == Rect(x: 100, y: 0, width: 50, height: 48))
     }
+
+    @Test("a font's weight: its weight attribute, the bold system font, a custom font's face, a text style's")
+    func fontWeights() throws {
+        func label(_ id: String, _ font: String) -> String {
+            """
+            <label opaque="NO" text="Hello" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                <rect key="frame" x="0.0" y="0.0" width="40" height="20"/>
+                \(font)
+            </label>
+            """
+        }
+        let file = try IBSamples.file(IBSamples.xib("""
+            <view contentMode="scaleToFill" id="top">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="300"/>
+                <subviews>
+            \(label("semibold", #"<fontDescription key="fontDescription" type="system" weight="semibold" pointSize="17"/>"#))
+            \(label("bold", #"<fontDescription key="fontDescription" type="boldSystem" pointSize="17"/>"#))
+            \(label("custom", #"<fontDescription key="fontDescription" name="HelveticaNeue-BoldItalic" family="Helvetica Neue" pointSize="17"/>"#))
+            \(label("light", #"<fontDescription key="fontDescription" name="Avenir-Light" family="Avenir" pointSize="17"/>"#))
+            \(label("headline", #"<fontDescription key="fontDescription" style="UICTFontTextStyleHeadline"/>"#))
+            \(label("plain", #"<fontDescription key="fontDescription" type="system" pointSize="17"/>"#))
+                </subviews>
+            </view>
+            """))
+        let read = file.layoutDocument(for: file.roots[0], options: .init())
+        func weight(_ id: String) -> FontWeight? {
+            let name = read.interfaceBuilderIDs.first { $0.value == id }?.key
+            func find(_ views: [ViewSpec]) -> ViewSpec? {
+                views.lazy.compactMap { $0.id == name ? $0 : find($0.children) }.first
+            }
+            return find(read.document.views)?.resolvedFontWeight
+        }
+        #expect(["semibold", "bold", "custom", "light", "headline", "plain"].map(weight)
+                == [.semibold, .bold, .bold, .light, .semibold, .regular])
+        // Measured with the Bold face: "Hello" is 5914 units of 2048 per em wide in DejaVu Sans Bold.
+        let layout = try read.document.layout(at: file.roots[0].size)
+        let bold = try #require(read.interfaceBuilderIDs.first { $0.value == "bold" }?.key)
+        #expect(layout.frame(of: bold)?.width == 5914.0 * 17 / 2048)
+    }
 }

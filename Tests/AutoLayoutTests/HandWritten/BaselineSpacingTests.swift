@@ -1,0 +1,110 @@
+import Testing
+@testable import AutoLayout
+
+/// A label in tests: one line of text in a font with the given metrics, its baselines where
+/// the font puts them.
+private final class TextView: LayoutView {
+    let font: TextFontMetrics
+    init(_ identifier: String, pointSize: Double) {
+        // DejaVu Sans's proportions: ascender 1901 and descender 483 of 2048 units per em.
+        font = TextFontMetrics(pointSize: pointSize, ascender: pointSize * 1901 / 2048, descender: pointSize * 483 / 2048)
+        super.init(frame: .zero)
+        self.identifier = identifier
+        translatesAutoresizingMaskIntoConstraints = false
+    }
+    override var intrinsicContentSize: Size { Size(width: 50, height: font.ascender + font.descender) }
+    override var firstBaselineOffsetFromTop: Double? { font.ascender }
+    override var lastBaselineOffsetFromBottom: Double { font.descender }
+    override var textFontMetrics: TextFontMetrics? { font }
+}
+
+/// The system spacing below a text baseline scales with the fonts
+/// (`LayoutView.systemSpacing(below:_:above:_:)`): the upper text's descender, 8 points
+/// scaled by the larger point size over 17, and the lower text's ascender.
+@Suite("System spacing between baselines")
+struct BaselineSpacingTests {
+    /// The rule, by hand: the gap is 8 × max(size) / 17 between the texts' line boxes.
+    static func expected(upper: Double?, lower: Double?) -> Double {
+        let gap = 8 * max(upper ?? 0, lower ?? 0) / 17
+        return (upper.map { $0 * 483 / 2048 } ?? 0) + gap + (lower.map { $0 * 1901 / 2048 } ?? 0)
+    }
+
+    @Test("between two texts, from a text to an edge, and between edges", arguments: [
+        (17.0, 17.0), (17, 34), (40, 17), (11, 53),
+    ])
+    func constants(upper: Double, lower: Double) {
+        let root = makeRoot(), a = TextView("a", pointSize: upper), b = TextView("b", pointSize: lower)
+        root.addSubview(a)
+        root.addSubview(b)
+        let both = b.firstBaselineAnchor.constraint(equalToSystemSpacingBelow: a.lastBaselineAnchor, multiplier: 1)
+        #expect(abs(both.constant - Self.expected(upper: upper, lower: lower)) < 1e-12)
+        // Two 17-point texts: the line's descender and ascender with 8 points between.
+        if upper == 17 && lower == 17 { #expect(abs(both.constant - (17 * 2384 / 2048 + 8)) < 1e-12) }
+        let toEdge = b.topAnchor.constraint(greaterThanOrEqualToSystemSpacingBelow: a.firstBaselineAnchor, multiplier: 2)
+        #expect(abs(toEdge.constant - 2 * Self.expected(upper: upper, lower: nil)) < 1e-12)
+        let fromEdge = b.lastBaselineAnchor.constraint(lessThanOrEqualToSystemSpacingBelow: a.bottomAnchor, multiplier: 1)
+        #expect(abs(fromEdge.constant - Self.expected(upper: nil, lower: lower)) < 1e-12)
+        // Edges, guides and views without text keep the standard 8 points.
+        #expect(b.topAnchor.constraint(equalToSystemSpacingBelow: a.bottomAnchor, multiplier: 1).constant == 8)
+        #expect(b.firstBaselineAnchor.constraint(equalToSystemSpacingBelow: root.layoutMarginsGuide.topAnchor,
+                                                 multiplier: 1).constant == Self.expected(upper: nil, lower: lower))
+        let plain = makeChild(in: root)
+        #expect(plain.lastBaselineAnchor.constraint(equalToSystemSpacingBelow: plain.firstBaselineAnchor, multiplier: 1).constant == 8)
+    }
+
+    @Test("laid out: the lower text's baseline sits the spacing below the upper's")
+    func layout() throws {
+        let root = makeRoot(300, 300), title = TextView("title", pointSize: 28), body = TextView("body", pointSize: 17)
+        root.addSubview(title)
+        root.addSubview(body)
+        try LayoutConstraint.activate([
+            title.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            title.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            body.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            body.firstBaselineAnchor.constraint(equalToSystemSpacingBelow: title.lastBaselineAnchor, multiplier: 1),
+        ])
+        root.layoutIfNeeded()
+        let titleBaseline = title.frame.maxY - title.font.descender, bodyBaseline = body.frame.minY + body.font.ascender
+        #expect(abs(bodyBaseline - titleBaseline - Self.expected(upper: 28, lower: 17)) < 1e-9)
+        // 28-point text over 17: the gap between the line boxes is 8 × 28 / 17.
+        #expect(abs(body.frame.minY - title.frame.maxY - 8 * 28 / 17) < 1e-9)
+    }
+
+    @Test("a visual format with spacingBaselineToBaseline uses it for its standard spaces")
+    func visualFormat() throws {
+        let root = makeRoot(), a = TextView("a", pointSize: 20), b = TextView("b", pointSize: 30)
+        root.addSubview(a)
+        root.addSubview(b)
+        let made = try LayoutConstraint.constraints(withVisualFormat: "V:[a]-[b]-12-[a]", options: .spacingBaselineToBaseline,
+                                                    metrics: [:], views: ["a": a, "b": b])
+        #expect(made.count == 2)
+        #expect(made[0].firstAttribute == .firstBaseline && made[0].secondAttribute == .lastBaseline)
+        #expect(abs(made[0].constant - Self.expected(upper: 20, lower: 30)) < 1e-12)
+        #expect(made[1].constant == 12)  // an explicit space stays as written
+    }
+
+    @Test("a baseline-relative stack with system spacing spaces its texts by their fonts")
+    func stack() throws {
+        let root = makeRoot(300, 400), stack = StackView()
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        stack.axis = .vertical
+        stack.isBaselineRelativeArrangement = true
+        stack.spacing = StackView.spacingUseSystem
+        let views = [TextView("large", pointSize: 34), TextView("body", pointSize: 17), TextView("small", pointSize: 11)]
+        for view in views { stack.addArrangedSubview(view) }
+        root.addSubview(stack)
+        try LayoutConstraint.activate([
+            stack.topAnchor.constraint(equalTo: root.topAnchor),
+            stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+        ])
+        root.layoutIfNeeded()
+        for (upper, lower) in zip(views, views.dropFirst()) {
+            let gap = (lower.frame.minY + lower.font.ascender) - (upper.frame.maxY - upper.font.descender)
+            #expect(abs(gap - Self.expected(upper: upper.font.pointSize, lower: lower.font.pointSize)) < 1e-9)
+        }
+        // Not baseline-relative: the standard 8 points between edges.
+        stack.isBaselineRelativeArrangement = false
+        root.layoutIfNeeded()
+        #expect(abs(views[1].frame.minY - views[0].frame.maxY - 8) < 1e-9)
+    }
+}
