@@ -106,15 +106,23 @@ extension ViewReader {
     }
 
     /// A font description's weight: its `weight` attribute, bold for the `boldSystem` type, or
-    /// the weight a custom font's name ends with ("HelveticaNeue-Bold"); nil (the text style's,
-    /// or regular) otherwise.
+    /// the weight a custom font's face names after the dash ("HelveticaNeue-CondensedBold",
+    /// "AvenirNext-DemiBold"); nil (the text style's, or regular) otherwise.
     static func fontWeight(_ font: XMLNode) -> FontWeight? {
         if let weight = font["weight"].flatMap(FontWeight.init(rawValue:)) { return weight }
         if font["type"] == "boldSystem" { return .bold }
         guard let name = font["name"]?.lowercased(), let dash = name.lastIndex(of: "-") else { return nil }
         let face = name[name.index(after: dash)...]
-        return FontWeight.allCases.first { face.hasPrefix($0.rawValue.lowercased()) }
+        return faceWeights.first { face.contains($0.token) }?.weight
     }
+
+    /// The words of font face names and their weights, longer words first ("semibold"
+    /// before "bold", "extralight" before "light").
+    static let faceWeights: [(token: String, weight: FontWeight)] = [
+        ("ultralight", .ultraLight), ("extralight", .ultraLight), ("semibold", .semibold), ("demibold", .semibold),
+        ("extrabold", .heavy), ("ultrabold", .heavy), ("bold", .bold), ("heavy", .heavy), ("black", .black),
+        ("medium", .medium), ("thin", .thin), ("light", .light), ("regular", .regular),
+    ]
 
     /// The text styles by Interface Builder's names.
     static let textStyles: [String: TextStyle] = [

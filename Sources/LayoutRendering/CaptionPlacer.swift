@@ -8,8 +8,9 @@ struct CaptionPlacer {
     private var taken: [Rect] = []
 
     /// Marks a text as taken without moving it (a view's own text).
-    mutating func reserve(_ text: String, x: Double, baseline y: Double, size: Double, anchor: String? = nil) {
-        taken.append(box(text, x: x, baseline: y, size: size, anchor: anchor))
+    mutating func reserve(_ text: String, x: Double, baseline y: Double, size: Double, weight: FontWeight = .regular,
+                          anchor: String? = nil) {
+        taken.append(box(text, x: x, baseline: y, size: size, weight: weight, anchor: anchor))
     }
 
     /// The baseline to write a caption at: `y` if free, else the nearest free line.
@@ -28,8 +29,9 @@ struct CaptionPlacer {
         return y
     }
 
-    private func box(_ text: String, x: Double, baseline y: Double, size: Double, anchor: String?) -> Rect {
-        let width = TextMetrics.width(of: text, fontSize: size)
+    private func box(_ text: String, x: Double, baseline y: Double, size: Double, weight: FontWeight = .regular,
+                     anchor: String?) -> Rect {
+        let width = TextMetrics.width(of: text, fontSize: size, weight: weight)
         let left = anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x
         return Rect(x: left, y: y - size, width: width, height: size * 1.2)
     }

@@ -62,9 +62,11 @@ public struct SVGRenderer {
         let issues = showsIssues ? layout.issues : []
         let entries = Self.legend(for: issues)
         let legend = Double(Self.legendLines(entries, width: size.width)) * Self.legendHeight
-        var svg = SVGWriter(width: size.width + 2 * pad, height: size.height + top + pad + legend)
-        var placer = CaptionPlacer()
         let caption = (title.map { $0 + " — " } ?? "") + "\(number(size.width)) × \(number(size.height))"
+        // As wide as the root, or as its title when that is wider (a long name at a small size).
+        let width = max(size.width, TextMetrics.width(of: caption, fontSize: 13, weight: .bold).rounded(.up)) + 2 * pad
+        var svg = SVGWriter(width: width, height: size.height + top + pad + legend)
+        var placer = CaptionPlacer()
         svg.text(caption, x: pad, y: 20, size: 13, fill: "#333333", weight: "bold")
         svg.open("g", ["transform": "translate(\(number(pad)) \(number(top)))"])
         svg.rect(Rect(x: 0, y: 0, width: size.width, height: size.height), fill: "#f7f7f9", stroke: "#8a8a8a", width: 1)
@@ -236,7 +238,7 @@ public struct SVGRenderer {
                 svg.text(line, x: x, y: y, size: view.fontSize,
                          fill: placeholder != nil ? "#9aa0a6" : view.kind == .button ? "#1d4ed8" : "#222222",
                          weight: view.fontWeight.isBold ? "bold" : nil)
-                placer.reserve(line, x: x, baseline: y, size: view.fontSize)
+                placer.reserve(line, x: x, baseline: y, size: view.fontSize, weight: view.fontWeight)
                 y += lineHeight
             }
         }

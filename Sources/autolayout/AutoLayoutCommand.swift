@@ -116,7 +116,7 @@ struct DocumentOptions: ParsableArguments {
         return try exitingOnInputError {
             try interfaceBuilder.documents(file: file).flatMap { loaded in
                 // One source per chosen text size, so each size's pictures and tables are named for it.
-                try (contentSizes.isEmpty ? [nil] : contentSizes.map(Optional.some)).map { contentSize in
+                try (contentSizes.isEmpty ? [nil] : Self.unique(contentSizes).map(Optional.some)).map { contentSize in
                     var document = loaded.document
                     if let contentSize { document.contentSize = contentSize }
                     let sizes = self.sizes.isEmpty ? document.sizes : self.sizes.map(\.size)
@@ -128,11 +128,22 @@ struct DocumentOptions: ParsableArguments {
         }
     }
 
+    /// The values in their first order, each once.
+    static func unique<T: Hashable>(_ values: [T]) -> [T] {
+        var seen: Set<T> = []
+        return values.filter { seen.insert($0).inserted }
+    }
+
     /// Every layout of every source, in order.
     func layouts() throws -> [DocumentLayout] { try sources().flatMap(\.layouts) }
 
     /// How many issues per size `layout` and `render` print.
     static let shownIssues = 100
+
+    /// `WxH`, and the text size when `--content-size` chose one.
+    func label(_ layout: DocumentLayout) -> String {
+        "\(format(layout.size.width))x\(format(layout.size.height))" + (contentSizes.isEmpty ? "" : " " + layout.contentSize.rawValue)
+    }
 
     /// Prints the engine's reports on standard error, then the layouts' other issues (as
     /// `check` lists them); exit code 2 when constraints were broken.
@@ -142,7 +153,7 @@ struct DocumentOptions: ParsableArguments {
             for layout in layouts {
                 let issues = layout.issues.filter { !$0.kind.isError }
                 guard !issues.isEmpty else { continue }
-                printError("at \(format(layout.size.width))x\(format(layout.size.height)):")
+                printError("at \(label(layout)):")
                 for issue in issues.prefix(DocumentOptions.shownIssues) {
                     printError("\(CheckCommand.location(of: issue, in: layout, file: file)): "
                                + "\(CheckCommand.severity(of: issue)): \(issue)")

@@ -106,6 +106,8 @@ struct CheckCommand: ParsableCommand {
         struct Layout: Encodable {
             let root: String?
             let width, height: Double
+            /// The text size, when `--content-size` chose it.
+            let contentSize: String?
             let issues: [Issue]
         }
         let file: String
@@ -131,7 +133,7 @@ struct CheckCommand: ParsableCommand {
                              constraints: [], place: view.position.map { Output.Place(line: $0.line, column: $0.column) })
             }
             return Output.Layout(root: checked.source.interfaceBuilder?.root.id, width: checked.layout.size.width,
-                                 height: checked.layout.size.height,
+                                 height: checked.layout.size.height, contentSize: checked.source.contentSize?.rawValue,
                                  issues: issues(checked.issues, in: checked.layout) + misplaced)
         })
         let encoder = JSONEncoder()

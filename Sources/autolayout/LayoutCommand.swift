@@ -119,6 +119,8 @@ struct LayoutCommand: ParsableCommand {
             let root: String
             let name: String?
             let width, height: Double
+            /// The text size, when `--content-size` chose it.
+            let contentSize: String?
             let views: [View]
         }
         struct Layouts: Encodable { let layouts: [Layout] }
@@ -134,7 +136,7 @@ struct LayoutCommand: ParsableCommand {
                                 frame: .init(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height))
                 }
                 layouts.append(Layout(root: read.root.id, name: read.root.name, width: layout.size.width,
-                                      height: layout.size.height, views: views))
+                                      height: layout.size.height, contentSize: source.contentSize?.rawValue, views: views))
             }
         }
         let encoder = JSONEncoder()

@@ -69,6 +69,9 @@ struct InterfaceBuilderArguments: ParsableArguments {
             chosen.append(root)
         }
         if roots.isEmpty { chosen = ibFile.roots }
+        // A root named twice (by its id and its name, say) is laid out once.
+        var seen: Set<String> = []
+        chosen = chosen.filter { seen.insert($0.id).inserted }
         guard !chosen.isEmpty else { throw Failure(message: "\(file): the file has no views to lay out") }
         var warned: Set<String> = []
         return chosen.map { root in

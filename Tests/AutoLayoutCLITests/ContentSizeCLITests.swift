@@ -73,4 +73,22 @@ import Testing
         let both = try CLITests.run(["render", "examples/profile.yaml", "-o", folder, "--svg-only", "--side-by-side"])
         #expect(both.output == folder + "/profile-side-by-side.svg\n")
     }
+
+    @Test func issuesNameTheTextSize() throws {
+        // At AX5 the profile's bio is taller than the room the screen leaves: a warning, under
+        // a heading that names the text size.
+        let result = try CLITests.run(["layout", "examples/profile.yaml", "--size", "375x667",
+                                       "--content-size", "accessibilityExtraExtraExtraLarge"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("at 375x667 accessibilityExtraExtraExtraLarge:\n"))
+        #expect(result.error.contains("'bio': Needs"))
+        let json = try CLITests.run(["check", "examples/profile.yaml", "--json", "--size", "375x667",
+                                     "--content-size", "large", "--content-size", "accessibilityExtraExtraExtraLarge",
+                                     "--content-size", "large"])
+        let layouts = try #require((try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["layouts"]
+                                    as? [[String: Any]])
+        // A text size given twice is laid out once.
+        #expect(layouts.map { $0["contentSize"] as? String } == ["large", "accessibilityExtraExtraExtraLarge"])
+        #expect(layouts.map { ($0["issues"] as? [Any])?.count } == [0, 1])
+    }
 }

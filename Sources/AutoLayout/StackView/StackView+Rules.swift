@@ -138,24 +138,32 @@ extension StackView {
     /// arranged views, and every view to the one before it; the spacing after a view is
     /// its own (or the stack's) when it is visible and a visible view follows, else 0. A
     /// hidden view collapses where it stands, so hiding or showing one changes one constant
-    /// and its width (or height) only.
+    /// and its width (or height) only. Measured between baselines, a shown view follows the
+    /// last shown one before it (a collapsed view has no baseline to speak of), so the
+    /// texts keep their spacing when a view between them hides.
     private func appendChain(to rules: inout [ArrangementRule], views: [LayoutView], along: AxisAttributes,
                              canvas: LayoutItem, baselines: Bool) {
         rules.append(.equal(.canvasConnection, canvas, views[0], along.start))
         rules.append(.equal(.canvasConnection, views[views.count - 1], canvas, along.end))
         let lastVisible = views.lastIndex { !$0.isHidden } ?? -1
+        var lastShown: LayoutView?
         for (index, view) in views.enumerated() {
             if view.isHidden {
                 rules.append(.zero(.hiding, view, along.size))
             }
+            defer { if !view.isHidden { lastShown = view } }
             guard index > 0 else { continue }
             let previous = views[index - 1]
-            // Baselines only between shown views: a collapsed view has none to speak of.
-            let byBaselines = baselines && !previous.isHidden && !view.isHidden
-            let gap = !previous.isHidden && index <= lastVisible ? spacing(after: previous, before: byBaselines ? view : nil) : 0
-            rules.append(ArrangementRule(role: .spacing, first: view, firstAttribute: byBaselines ? .firstBaseline : along.start,
-                                         relation: .equal, second: previous,
-                                         secondAttribute: byBaselines ? .lastBaseline : along.end, constant: gap))
+            if baselines, !view.isHidden, let shown = lastShown {
+                rules.append(ArrangementRule(role: .spacing, first: view, firstAttribute: .firstBaseline, relation: .equal,
+                                             second: shown, secondAttribute: .lastBaseline,
+                                             constant: spacing(after: shown, before: view)))
+                continue
+            }
+            // Between baselines the space after a shown view goes to the next shown view's rule.
+            let gap = !previous.isHidden && index <= lastVisible && !baselines ? spacing(after: previous) : 0
+            rules.append(ArrangementRule(role: .spacing, first: view, firstAttribute: along.start, relation: .equal,
+                                         second: previous, secondAttribute: along.end, constant: gap))
         }
     }
 
@@ -199,7 +207,7 @@ extension StackView {
             for view in visible.dropFirst() { rules.append(.equal(.fillEqually, view, visible[0], along.size)) }
         case .fillProportionally:
             let sizes = visible.map { max(0, $0.currentIntrinsicSize()[axis]) }
-            let spacings = zip(visible, visible.dropFirst()).reduce(0.0) { $0 + spacing(after: $1.0) }
+            let spacings = zip(visible, visible.dropFirst()).reduce(0.0) { $0 + spacing(after: $1.0, before: baselines ? $1.1 : nil) }
             let total = sizes.reduce(0, +) + spacings
             guard total > 0 else { break }
             // Priorities count down by position among all the arranged views, hidden ones too.

@@ -148,8 +148,11 @@ open class StackView: LayoutView {
     }
 
     override func subviewIntrinsicSizeChanged(_ subview: LayoutView) {
-        // Only proportional sizes read intrinsic sizes.
-        if distribution == .fillProportionally, arrangedSubviews.contains(where: { $0 === subview }) {
+        // Proportional sizes read intrinsic sizes; the system spacing between baselines reads
+        // the fonts, which a text view changes along with its intrinsic size.
+        let readsFonts = isBaselineRelativeArrangement && axis == .vertical
+            && (storedSpacing == StackView.spacingUseSystem || customSpacings.values.contains(StackView.spacingUseSystem))
+        if distribution == .fillProportionally || readsFonts, arrangedSubviews.contains(where: { $0 === subview }) {
             setNeedsArrangement()
         }
     }

@@ -4,10 +4,9 @@ import Testing
 /// A label in tests: one line of text in a font with the given metrics, its baselines where
 /// the font puts them.
 private final class TextView: LayoutView {
-    let font: TextFontMetrics
+    var font: TextFontMetrics
     init(_ identifier: String, pointSize: Double) {
-        // DejaVu Sans's proportions: ascender 1901 and descender 483 of 2048 units per em.
-        font = TextFontMetrics(pointSize: pointSize, ascender: pointSize * 1901 / 2048, descender: pointSize * 483 / 2048)
+        font = Self.font(pointSize)
         super.init(frame: .zero)
         self.identifier = identifier
         translatesAutoresizingMaskIntoConstraints = false
@@ -16,6 +15,17 @@ private final class TextView: LayoutView {
     override var firstBaselineOffsetFromTop: Double? { font.ascender }
     override var lastBaselineOffsetFromBottom: Double { font.descender }
     override var textFontMetrics: TextFontMetrics? { font }
+
+    /// DejaVu Sans's proportions: ascender 1901 and descender 483 of 2048 units per em.
+    static func font(_ pointSize: Double) -> TextFontMetrics {
+        TextFontMetrics(pointSize: pointSize, ascender: pointSize * 1901 / 2048, descender: pointSize * 483 / 2048)
+    }
+
+    /// A new font, as a label's `font` setter: its intrinsic size changes with it.
+    func setPointSize(_ pointSize: Double) {
+        font = Self.font(pointSize)
+        invalidateIntrinsicContentSize()
+    }
 }
 
 /// The system spacing below a text baseline scales with the fonts
@@ -106,5 +116,56 @@ struct BaselineSpacingTests {
         stack.isBaselineRelativeArrangement = false
         root.layoutIfNeeded()
         #expect(abs(views[1].frame.minY - views[0].frame.maxY - 8) < 1e-9)
+    }
+
+    /// A stack of three texts, baseline-relative with the system spacing, laid out.
+    fileprivate static func textStack(_ sizes: [Double]) throws -> (LayoutView, StackView, [TextView]) {
+        let root = makeRoot(300, 400), stack = StackView()
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        stack.axis = .vertical
+        stack.isBaselineRelativeArrangement = true
+        stack.spacing = StackView.spacingUseSystem
+        let views = sizes.enumerated().map { TextView("t\($0.offset)", pointSize: $0.element) }
+        for view in views { stack.addArrangedSubview(view) }
+        root.addSubview(stack)
+        try LayoutConstraint.activate([
+            stack.topAnchor.constraint(equalTo: root.topAnchor),
+            stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+        ])
+        root.layoutIfNeeded()
+        return (root, stack, views)
+    }
+
+    /// The space between two texts' baselines as laid out.
+    private static func baselineGap(_ upper: TextView, _ lower: TextView) -> Double {
+        (lower.frame.minY + lower.font.ascender) - (upper.frame.maxY - upper.font.descender)
+    }
+
+    @Test("a hidden view between two texts: they keep the system spacing of their own fonts")
+    func hiddenBetween() throws {
+        let (root, _, views) = try Self.textStack([34, 17, 20])
+        views[1].isHidden = true
+        root.layoutIfNeeded()
+        #expect(views[1].frame.height == 0)
+        #expect(abs(Self.baselineGap(views[0], views[2]) - Self.expected(upper: 34, lower: 20)) < 1e-9)
+        views[1].isHidden = false
+        root.layoutIfNeeded()
+        #expect(abs(Self.baselineGap(views[0], views[1]) - Self.expected(upper: 34, lower: 17)) < 1e-9)
+        #expect(abs(Self.baselineGap(views[1], views[2]) - Self.expected(upper: 17, lower: 20)) < 1e-9)
+        // The first one hidden: the others keep theirs, and the stack starts at the second.
+        views[0].isHidden = true
+        root.layoutIfNeeded()
+        #expect(views[1].frame.minY == 0)
+        #expect(abs(Self.baselineGap(views[1], views[2]) - Self.expected(upper: 17, lower: 20)) < 1e-9)
+    }
+
+    @Test("a text's new font: the stack's system spacing follows it")
+    func fontChange() throws {
+        let (root, _, views) = try Self.textStack([17, 17, 17])
+        #expect(abs(Self.baselineGap(views[0], views[1]) - Self.expected(upper: 17, lower: 17)) < 1e-9)
+        views[1].setPointSize(40)
+        root.layoutIfNeeded()
+        #expect(abs(Self.baselineGap(views[0], views[1]) - Self.expected(upper: 17, lower: 40)) < 1e-9)
+        #expect(abs(Self.baselineGap(views[1], views[2]) - Self.expected(upper: 40, lower: 17)) < 1e-9)
     }
 }

@@ -124,6 +124,9 @@ struct MoreRulesTests {
             \(label("bold", #"<fontDescription key="fontDescription" type="boldSystem" pointSize="17"/>"#))
             \(label("custom", #"<fontDescription key="fontDescription" name="HelveticaNeue-BoldItalic" family="Helvetica Neue" pointSize="17"/>"#))
             \(label("light", #"<fontDescription key="fontDescription" name="Avenir-Light" family="Avenir" pointSize="17"/>"#))
+            \(label("condensed", #"<fontDescription key="fontDescription" name="HelveticaNeue-CondensedBold" family="Helvetica Neue" pointSize="17"/>"#))
+            \(label("demi", #"<fontDescription key="fontDescription" name="AvenirNext-DemiBold" family="Avenir Next" pointSize="17"/>"#))
+            \(label("extra", #"<fontDescription key="fontDescription" name="Montserrat-ExtraBold" family="Montserrat" pointSize="17"/>"#))
             \(label("headline", #"<fontDescription key="fontDescription" style="UICTFontTextStyleHeadline"/>"#))
             \(label("plain", #"<fontDescription key="fontDescription" type="system" pointSize="17"/>"#))
                 </subviews>
@@ -137,8 +140,8 @@ struct MoreRulesTests {
             }
             return find(read.document.views)?.resolvedFontWeight
         }
-        #expect(["semibold", "bold", "custom", "light", "headline", "plain"].map(weight)
-                == [.semibold, .bold, .bold, .light, .semibold, .regular])
+        #expect(["semibold", "bold", "custom", "light", "condensed", "demi", "extra", "headline", "plain"].map(weight)
+                == [.semibold, .bold, .bold, .light, .bold, .semibold, .heavy, .semibold, .regular])
         // Measured with the Bold face: "Hello" is 5914 units of 2048 per em wide in DejaVu Sans Bold.
         let layout = try read.document.layout(at: file.roots[0].size)
         let bold = try #require(read.interfaceBuilderIDs.first { $0.value == "bold" }?.key)
