@@ -95,22 +95,9 @@ struct BaselineSpacingTests {
 
     @Test("a baseline-relative stack with system spacing spaces its texts by their fonts")
     func stack() throws {
-        let root = makeRoot(300, 400), stack = StackView()
-        stack.translatesAutoresizingMaskIntoConstraints = false
-        stack.axis = .vertical
-        stack.isBaselineRelativeArrangement = true
-        stack.spacing = StackView.spacingUseSystem
-        let views = [TextView("large", pointSize: 34), TextView("body", pointSize: 17), TextView("small", pointSize: 11)]
-        for view in views { stack.addArrangedSubview(view) }
-        root.addSubview(stack)
-        try LayoutConstraint.activate([
-            stack.topAnchor.constraint(equalTo: root.topAnchor),
-            stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
-        ])
-        root.layoutIfNeeded()
+        let (root, stack, views) = try Self.textStack([34, 17, 11])
         for (upper, lower) in zip(views, views.dropFirst()) {
-            let gap = (lower.frame.minY + lower.font.ascender) - (upper.frame.maxY - upper.font.descender)
-            #expect(abs(gap - Self.expected(upper: upper.font.pointSize, lower: lower.font.pointSize)) < 1e-9)
+            #expect(abs(Self.baselineGap(upper, lower) - Self.expected(upper: upper.font.pointSize, lower: lower.font.pointSize)) < 1e-9)
         }
         // Not baseline-relative: the standard 8 points between edges.
         stack.isBaselineRelativeArrangement = false
