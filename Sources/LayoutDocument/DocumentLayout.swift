@@ -14,18 +14,14 @@ public final class DocumentLayout {
     /// The constraints the document's entries made, active or not (an entry whose `when`
     /// does not hold for this size makes inactive ones).
     public let constraints: [LayoutConstraint]
-    /// The reader's text size the views with a text style were set at.
-    public let contentSize: ContentSizeCategory
 
     /// Where each constraint's entry (its text) and each view was written.
     private let constraintPositions: [ObjectIdentifier: SourcePosition]
     private let viewPositions: [String: SourcePosition]
 
     init(size: Size, root: LayoutView, items: [String: LayoutItem], order: [String], constraints: [LayoutConstraint],
-         contentSize: ContentSizeCategory, constraintPositions: [ObjectIdentifier: SourcePosition],
-         viewPositions: [String: SourcePosition]) {
+         constraintPositions: [ObjectIdentifier: SourcePosition], viewPositions: [String: SourcePosition]) {
         self.size = size
-        self.contentSize = contentSize
         self.root = root
         self.items = items
         self.order = order
@@ -208,7 +204,7 @@ extension LayoutDocument {
             root.layoutIfNeeded()
         }
         return DocumentLayout(size: size, root: root, items: items, order: order, constraints: made,
-                              contentSize: contentSize, constraintPositions: positions, viewPositions: viewPositions)
+                              constraintPositions: positions, viewPositions: viewPositions)
     }
 
     /// The constraints one entry makes.

@@ -87,8 +87,11 @@ public enum TextMetrics {
     static func advance(of scalar: Unicode.Scalar, weight: FontWeight = .regular) -> Int {
         let value = scalar.value
         if (0x0300...0x036F).contains(value) { return 0 }
-        let face = weight.isBold ? FontTable.dejaVuSansBold : FontTable.dejaVuSans
-        if let advance = face.advance(of: value) ?? FontTable.dejaVuSans.advance(of: value) { return advance }
+        let bold = weight.isBold
+        if let advance = (bold ? FontTable.dejaVuSansBold.advance(of: value) : nil) ?? FontTable.dejaVuSans.advance(of: value) {
+            return advance
+        }
+        let face = bold ? FontTable.dejaVuSansBold : FontTable.dejaVuSans
         return isFullWidth(value) ? face.unitsPerEm : face.fallbackAdvance
     }
 

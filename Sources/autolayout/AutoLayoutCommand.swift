@@ -134,26 +134,20 @@ struct DocumentOptions: ParsableArguments {
         return values.filter { seen.insert($0).inserted }
     }
 
-    /// Every layout of every source, in order.
-    func layouts() throws -> [DocumentLayout] { try sources().flatMap(\.layouts) }
-
     /// How many issues per size `layout` and `render` print.
     static let shownIssues = 100
 
-    /// `WxH`, and the text size when `--content-size` chose one.
-    func label(_ layout: DocumentLayout) -> String {
-        "\(format(layout.size.width))x\(format(layout.size.height))" + (contentSizes.isEmpty ? "" : " " + layout.contentSize.rawValue)
-    }
-
     /// Prints the engine's reports on standard error, then the layouts' other issues (as
     /// `check` lists them); exit code 2 when constraints were broken.
-    func report(_ layouts: [DocumentLayout]) -> ExitCode {
+    func report(_ sources: [LayoutSource]) -> ExitCode {
+        // Each layout under its heading: `375x667`, or `375x667 accessibilityLarge` at a chosen text size.
+        let labelled = sources.flatMap { source in source.layouts.map { (label: source.label($0), layout: $0) } }
         var broken = false
         defer {
-            for layout in layouts {
+            for (label, layout) in labelled {
                 let issues = layout.issues.filter { !$0.kind.isError }
                 guard !issues.isEmpty else { continue }
-                printError("at \(label(layout)):")
+                printError("at \(label):")
                 for issue in issues.prefix(DocumentOptions.shownIssues) {
                     printError("\(CheckCommand.location(of: issue, in: layout, file: file)): "
                                + "\(CheckCommand.severity(of: issue)): \(issue)")
@@ -163,8 +157,8 @@ struct DocumentOptions: ParsableArguments {
                 }
             }
         }
-        for layout in layouts where !layout.diagnostics.isEmpty {
-            printError("at \(format(layout.size.width))x\(format(layout.size.height)):")
+        for (label, layout) in labelled where !layout.diagnostics.isEmpty {
+            printError("at \(label):")
             let dropped = layout.droppedDiagnosticCount
             if dropped > 0 {
                 printError("... \(dropped) earlier diagnostic\(dropped == 1 ? "" : "s") not shown "
@@ -175,6 +169,11 @@ struct DocumentOptions: ParsableArguments {
         }
         return broken ? Exit.brokenConstraints : .success
     }
+}
+
+/// A size as `WxH`, each side as ``format(_:)-(Double)`` writes it.
+func format(_ size: Size) -> String {
+    "\(format(size.width))x\(format(size.height))"
 }
 
 /// A number without a trailing `.0`, at most two decimals.

@@ -22,14 +22,13 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let sources = try document.sources()
-        let layouts = sources.flatMap(\.layouts)
         if json {
             print(sources.contains { $0.interfaceBuilder != nil } ? Self.interfaceBuilderJSON(sources) : Self.json(sources),
                   terminator: "")
         } else {
             print(sources.map { Self.heading($0) + Self.table($0) }.joined(separator: "\n"), terminator: "")
         }
-        let code = document.report(layouts)
+        let code = document.report(sources)
         if code != .success { throw code }
     }
 

@@ -15,7 +15,7 @@ struct LayoutSource {
 
     /// `WxH`, and the text size when `--content-size` chose it: `375x667 accessibilityLarge`.
     func label(_ layout: DocumentLayout) -> String {
-        "\(format(layout.size.width))x\(format(layout.size.height))" + (contentSize.map { " " + $0.rawValue } ?? "")
+        format(layout.size) + (contentSize.map { " " + $0.rawValue } ?? "")
     }
 }
 

@@ -62,7 +62,7 @@ struct RenderCommand: ParsableCommand {
                     source.layouts.map { (layout: $0, title: Self.title(of: source, name: name)) }
                 }
                 // Pictures of one size are named for it: NAME-WxH-side-by-side.
-                let sizes = Set(pictures.map { "-\(format($0.layout.size.width))x\(format($0.layout.size.height))" })
+                let sizes = Set(pictures.map { "-" + format($0.layout.size) })
                 let size = sizes.count == 1 ? sizes.first! : ""
                 let base = (output as NSString).appendingPathComponent("\(name)\(rootID)\(size)-side-by-side")
                 try write(renderer.render(sideBySide: pictures), to: base, converter: converter)
@@ -75,7 +75,7 @@ struct RenderCommand: ParsableCommand {
                 let category = source.contentSize.map { "-" + $0.rawValue } ?? ""
                 for layout in source.layouts {
                     let base = (output as NSString).appendingPathComponent(
-                        "\(name)\(rootID)-\(format(layout.size.width))x\(format(layout.size.height))\(category)")
+                        "\(name)\(rootID)-\(format(layout.size))\(category)")
                     try write(renderer.render(layout, title: Self.title(of: source, name: name)), to: base, converter: converter)
                 }
             }
@@ -83,7 +83,7 @@ struct RenderCommand: ParsableCommand {
         if converter == nil && !svgOnly {
             printError("PNG skipped: rsvg-convert is not installed (on Debian or Ubuntu: apt-get install librsvg2-bin)")
         }
-        let code = document.report(sources.flatMap(\.layouts))
+        let code = document.report(sources)
         if code != .success { throw code }
     }
 
