@@ -32,6 +32,16 @@ public enum ViewKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// The space around a view's text (each side): a button's title 10 points from its sides
+    /// and 6 from its top and bottom, a text field's text 7 all round, none for a label.
+    public var textPadding: (horizontal: Double, vertical: Double) {
+        switch self {
+        case .button: (10, 6)
+        case .textField: (7, 7)
+        default: (0, 0)
+        }
+    }
+
     /// Whether the kind shows text.
     public var hasText: Bool { self == .label || self == .button || self == .textField }
 
@@ -46,8 +56,7 @@ public enum ViewKind: String, Sendable, CaseIterable {
             return (94, 29)
         case .label, .button, .textField:
             let size = TextMetrics.size(of: text ?? "", fontSize: fontSize, weight: weight)
-            let padding: (Double, Double) = self == .button ? (10, 6) : self == .textField ? (7, 7) : (0, 0)
-            return (size.width + 2 * padding.0, size.height + 2 * padding.1)
+            return (size.width + 2 * textPadding.horizontal, size.height + 2 * textPadding.vertical)
         }
     }
 }
@@ -124,13 +133,13 @@ public final class DocumentView: LayoutView, DocumentElement {
     /// Text sits on its first line's baseline: the padding plus the font's ascent.
     public override var firstBaselineOffsetFromTop: Double? {
         guard kind.hasText else { return nil }
-        return (kind == .button ? 6 : kind == .textField ? 7 : 0) + TextMetrics.ascent(fontSize: fontSize)
+        return kind.textPadding.vertical + TextMetrics.ascent(fontSize: fontSize)
     }
 
     /// The last line's baseline, measured up from the bottom.
     public override var lastBaselineOffsetFromBottom: Double {
         guard kind.hasText else { return 0 }
-        return (kind == .button ? 6 : kind == .textField ? 7 : 0) + TextMetrics.descent(fontSize: fontSize)
+        return kind.textPadding.vertical + TextMetrics.descent(fontSize: fontSize)
     }
 
     /// The font of its text (DejaVu Sans's ascender and descender at its size), so the system

@@ -221,7 +221,7 @@ public struct SVGRenderer {
         // A text field without text shows its placeholder, in grey.
         let placeholder = (view.text ?? "").isEmpty ? (view as? DocumentView)?.placeholder : nil
         if let text = placeholder ?? view.text, !text.isEmpty {
-            let inset = view.kind == .button ? 10.0 : view.kind == .textField ? 7 : 0
+            let inset = view.kind.textPadding.horizontal
             // A label's lines as it shows them: wrapped and shortened to its frame.
             let lines = (view as? DocumentView).flatMap { $0.kind == .label ? $0.lines(inWidth: frame.width, height: frame.height) : nil }
                 ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
