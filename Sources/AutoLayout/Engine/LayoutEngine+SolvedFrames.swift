@@ -48,21 +48,26 @@ extension LayoutEngine {
                 moved.note(ref, ref._withUnsafeGuaranteedRef { $0.variables.rect })
             }
         }
+        // A view whose superview's origin moved is placed with all its siblings below.
         for ref in moved.views {
             ref._withUnsafeGuaranteedRef { view in
-                view.cycle.isSolveHost = false
                 guard let parent = view.superviewReference else { return }
                 parent._withUnsafeGuaranteedRef { parent in
-                    if applyFrame(of: view, origin: solvedOrigin(of: parent)) { parent.markNeedsLayout(in: self) }
+                    guard !parent.cycle.placesSubviews else { return }
+                    if applyFrame(of: view, rect: view.solvedRect, origin: solvedOrigin(of: parent)) {
+                        parent.markNeedsLayout(in: self)
+                    }
                 }
             }
         }
         // Each host's subviews are placed independently, so the order does not matter.
         for ref in moved.origins {
             ref._withUnsafeGuaranteedRef { view in
+                view.cycle.placesSubviews = false
                 if applyFrames(ofSubviewsOf: view) { view.markNeedsLayout(in: self) }
             }
         }
+        for ref in moved.views { ref._withUnsafeGuaranteedRef { $0.cycle.isSolveHost = false } }
     }
 
     /// The views a solve moved (each once, flagged with ``LayoutCycleFlags/isSolveHost`` until
@@ -82,7 +87,10 @@ extension LayoutEngine {
                 guard !view.cycle.isSolveHost else { return }
                 view.cycle.isSolveHost = true
                 views.append(ref)
-                if (old.minX != rect.minX || old.minY != rect.minY) && !view.subviews.isEmpty { origins.append(ref) }
+                if (old.minX != rect.minX || old.minY != rect.minY) && !view.subviews.isEmpty {
+                    view.cycle.placesSubviews = true
+                    origins.append(ref)
+                }
             }
         }
     }
@@ -127,15 +135,21 @@ extension LayoutEngine {
     /// origin from the solver (the root's own coordinates for the root).
     @inline(__always) func solvedOrigin(of view: LayoutView) -> (x: Double, y: Double) {
         guard view !== root else { return (0, 0) }
-        let base = view.variables.rect, insets = view.alignmentRectInsets
+        let base = currentRect(of: view), insets = view.alignmentRectInsets
         return (base.minX - insets.left, base.minY - insets.top)
     }
 
-    /// Sets the frame of `subview` from the solver, `origin` being its superview's (see
-    /// ``solvedOrigin(of:)``); returns whether it moved or changed size.
+    /// A view's rectangle in the solution: the one just noted for a view the solve moved
+    /// (while it is flagged ``LayoutCycleFlags/isSolveHost``), else read from its variables.
+    @inline(__always) func currentRect(of view: LayoutView) -> Rect {
+        view.cycle.isSolveHost ? view.solvedRect : view.variables.rect
+    }
+
+    /// Sets the frame of `subview` from its rectangle in the solution, `origin` being its
+    /// superview's (see ``solvedOrigin(of:)``); returns whether it moved or changed size.
     @inline(__always)
-    func applyFrame(of subview: LayoutView, origin: (x: Double, y: Double)) -> Bool {
-        let r = subview.variables.rect, i = subview.alignmentRectInsets
+    func applyFrame(of subview: LayoutView, rect r: Rect, origin: (x: Double, y: Double)) -> Bool {
+        let i = subview.alignmentRectInsets
         let frame = Rect(x: r.minX - i.left - origin.x, y: r.minY - i.top - origin.y,
                          width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
         guard frame != subview.storedFrame else { return false }
@@ -153,7 +167,7 @@ extension LayoutEngine {
         let subviews = view.subviews
         for index in subviews.indices {
             Unmanaged.passUnretained(subviews[index])._withUnsafeGuaranteedRef { subview in
-                if applyFrame(of: subview, origin: origin) { moved = true }
+                if applyFrame(of: subview, rect: currentRect(of: subview), origin: origin) { moved = true }
             }
         }
         return moved

@@ -15,8 +15,11 @@ struct LayoutCycleFlags {
     var inLayoutList = false
     /// Whether the view is in its engine's ``LayoutEngine/updateFlags``.
     var inUpdateList = false
-    /// Set while the engine collects the views a solve moved.
+    /// Set while the engine collects the views a solve moved and sets their frames.
     var isSolveHost = false
+    /// Set while the engine sets a solve's frames, on a view whose origin moved: the
+    /// engine places all its subviews, whose frames are relative to it, in one pass.
+    var placesSubviews = false
     /// Whether a subview's frame may differ from the engine's solution for a reason other
     /// than a solve (a subview added, a frame set by hand: both go through
     /// ``LayoutView/setNeedsLayout()``), so the default ``LayoutView/layoutSubviews()``

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import AutoLayout
 
@@ -119,5 +120,30 @@ import Testing
         column.cells[2].setNeedsLayout()
         column.root.layoutIfNeeded()
         #expect(label.frame == solved)
+    }
+
+    @Test("snapping to the grid of 2⁻³² gives what rounded() gives, to the bit, halves and signed zeros included")
+    func snappingMatchesRounded() {
+        let scale = 4_294_967_296.0
+        func reference(_ value: Double) -> Double {
+            abs(value) < 1_048_576 * scale ? (value * scale).rounded() / scale : value
+        }
+        func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, -0.1, 1.0 / 3, 375, -667.25, 1e-12, -1e-12,
+                                1_048_575.999_999, 1_048_576, -1_048_576, 1e300, .infinity, -.infinity, .nan,
+                                .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .ulpOfOne]
+        // Halves of the grid, the one case where rounding rules differ: k / 2³³ for odd k.
+        for k in [1.0, 3, 5, 7, 1023, 4_294_967_295, 4_503_599_627_370_495] {
+            values += [k / (2 * scale), -k / (2 * scale)]
+        }
+        var random = SplitMix64(seed: 12)
+        for _ in 0..<20_000 {
+            let decades: [Double] = [0.001, 0.01, 0.1, 1, 10, 100, 1000]
+            let magnitude = Double(random.next() % 2_000_000) / 1_000 * decades[Int(random.next() % 7)]
+            let grid: Double = Double(random.next() % 1_000_000_000) / scale / 2
+            values += [magnitude, -magnitude, grid, -grid, magnitude + 0.5 / scale]
+        }
+        let wrong = values.filter { !same(snapped($0), reference($0)) }
+        #expect(wrong.count == 0, "snapped differs from rounded() at \(wrong.prefix(5))")
     }
 }

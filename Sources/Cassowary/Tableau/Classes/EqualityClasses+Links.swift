@@ -121,24 +121,26 @@ extension EqualityClasses {
         nextStamp()
         let stampV = stamp
         var sideU: [Int32] = [l.u], sideV: [Int32] = [l.v]
-        members[Int(l.u)].stamp = stampU
-        members[Int(l.v)].stamp = stampV
-        var iU = 0, iV = 0
-        while true {
-            if members[ground].stamp == stampU {
-                walkOn(&sideV, from: iV, marking: stampV, avoiding: link)
-                return (sideV, stampV, l.u)
+        return withTree { tree in
+            tree.members[Int(l.u)].stamp = stampU
+            tree.members[Int(l.v)].stamp = stampV
+            var iU = 0, iV = 0
+            while true {
+                if tree.members[ground].stamp == stampU {
+                    tree.walkOn(&sideV, from: iV, marking: stampV, avoiding: link)
+                    return (sideV, stampV, l.u)
+                }
+                if iU == sideU.count { return (sideU, stampU, l.v) }
+                tree.expand(sideU[iU], stampU, avoiding: link, into: &sideU)
+                iU += 1
+                if tree.members[ground].stamp == stampV {
+                    tree.walkOn(&sideU, from: iU, marking: stampU, avoiding: link)
+                    return (sideU, stampU, l.v)
+                }
+                if iV == sideV.count { return (sideV, stampV, l.u) }
+                tree.expand(sideV[iV], stampV, avoiding: link, into: &sideV)
+                iV += 1
             }
-            if iU == sideU.count { return (sideU, stampU, l.v) }
-            expand(sideU[iU], stampU, avoiding: link, into: &sideU)
-            iU += 1
-            if members[ground].stamp == stampV {
-                walkOn(&sideU, from: iU, marking: stampU, avoiding: link)
-                return (sideU, stampU, l.v)
-            }
-            if iV == sideV.count { return (sideV, stampV, l.u) }
-            expand(sideV[iV], stampV, avoiding: link, into: &sideV)
-            iV += 1
         }
     }
 
@@ -170,36 +172,56 @@ extension EqualityClasses {
     /// (a link index, or -1), marking them with a fresh stamp.
     mutating func walk(from start: Int32, avoiding: Int32, into result: inout [Int32]) {
         nextStamp()
-        let first = result.count
-        members[Int(start)].stamp = stamp
+        let first = result.count, mark = stamp
+        members[Int(start)].stamp = mark
         result.append(start)
-        walkOn(&result, from: first, marking: stamp, avoiding: avoiding)
+        withTree { $0.walkOn(&result, from: first, marking: mark, avoiding: avoiding) }
     }
 
-    /// Goes on with a walk: expands `side`'s members from position `next` on (and those
-    /// they add) through tree links other than `avoiding`, marking them with `mark`.
-    @inline(__always) mutating func walkOn(_ side: inout [Int32], from next: Int, marking mark: UInt32, avoiding: Int32) {
-        var k = next
-        while k < side.count {
-            expand(side[k], mark, avoiding: avoiding, into: &side)
-            k += 1
+    /// Runs `body` with the spanning trees' storage (the members, links and incidences)
+    /// held once, so that a walk's steps check neither uniqueness nor bounds.
+    @inline(__always)
+    mutating func withTree<Result>(_ body: (TreeStorage) -> Result) -> Result {
+        links.withUnsafeBufferPointer { links in
+            incidences.withUnsafeBufferPointer { incidences in
+                members.withUnsafeMutableBufferPointer { members in
+                    body(TreeStorage(members: members, links: links, incidences: incidences))
+                }
+            }
         }
     }
 
-    /// Appends the unvisited tree neighbours of a member (through tree links other than
-    /// `avoiding`), marking them.
-    mutating func expand(_ m: Int32, _ mark: UInt32, avoiding: Int32, into side: inout [Int32]) {
-        var node = members[Int(m)].firstIncidence
-        while node >= 0 {
-            let k = node >> 1
-            if k != avoiding && links[Int(k)].inTree {
-                let far = node & 1 == 0 ? links[Int(k)].v : links[Int(k)].u
-                if members[Int(far)].stamp != mark {
-                    members[Int(far)].stamp = mark
-                    side.append(far)
-                }
+    /// The spanning trees' storage during a walk (see ``withTree(_:)``): only stamps change.
+    struct TreeStorage {
+        let members: UnsafeMutableBufferPointer<Member>
+        let links: UnsafeBufferPointer<Link>
+        let incidences: UnsafeBufferPointer<Incidence>
+
+        /// Goes on with a walk: expands `side`'s members from position `next` on (and those
+        /// they add) through tree links other than `avoiding`, marking them with `mark`.
+        @inline(__always) func walkOn(_ side: inout [Int32], from next: Int, marking mark: UInt32, avoiding: Int32) {
+            var k = next
+            while k < side.count {
+                expand(side[k], mark, avoiding: avoiding, into: &side)
+                k += 1
             }
-            node = incidences[Int(node)].next
+        }
+
+        /// Appends the unvisited tree neighbours of a member (through tree links other than
+        /// `avoiding`), marking them.
+        @inline(__always) func expand(_ m: Int32, _ mark: UInt32, avoiding: Int32, into side: inout [Int32]) {
+            var node = members[Int(m)].firstIncidence
+            while node >= 0 {
+                let k = node >> 1
+                if k != avoiding && links[Int(k)].inTree {
+                    let far = node & 1 == 0 ? links[Int(k)].v : links[Int(k)].u
+                    if members[Int(far)].stamp != mark {
+                        members[Int(far)].stamp = mark
+                        side.append(far)
+                    }
+                }
+                node = incidences[Int(node)].next
+            }
         }
     }
 

@@ -319,23 +319,41 @@ extension Tableau {
     /// changed, calling `changed` for each that actually changed. `moved` are the anchors
     /// the tableau just wrote; every anchor's value is up to date.
     mutating func writeMembers(movedAnchors moved: [Variable], _ changed: (Variable) -> Void) {
+        // The members of a class whose anchor moved are written as the walk finds them; a
+        // member also marked dirty is written again below, to the same value.
+        var members: [Int32] = []
         for anchor in moved {
             guard let klass = classes.anchorClasses[Identity(anchor)] else { continue }
-            guard classes.classes[Int(klass)].written != anchor.value else { continue }
-            classes.classes[Int(klass)].written = anchor.value
-            for member in classes.membersOf(klass) { classes.markDirty(member) }
+            let anchorValue = anchor.value
+            guard classes.classes[Int(klass)].written != anchorValue else { continue }
+            classes.classes[Int(klass)].written = anchorValue
+            members.removeAll(keepingCapacity: true)
+            classes.walk(from: classes.classes[Int(klass)].seed, avoiding: -1, into: &members)
+            for member in members {
+                Tableau.write(classes.members[Int(member)], anchorValue: anchorValue, changed)
+            }
         }
         while let member = classes.dirty.popLast() {
             guard Int(member) < classes.members.count else { continue }
             classes.members[Int(member)].isDirty = false
-            guard let reference = classes.members[Int(member)].reference else { continue }
+            // (A free slot has no variable, and no class to read.)
+            guard classes.members[Int(member)].reference != nil else { continue }
             // The anchors' values were just brought up to date.
-            let value = classes.anchorValue(of: classes.members[Int(member)].klass) + classes.members[Int(member)].offset
-            reference._withUnsafeGuaranteedRef { variable in
-                if variable.value != value {
-                    variable.value = value
-                    changed(variable)
-                }
+            let anchorValue = classes.anchorValue(of: classes.members[Int(member)].klass)
+            Tableau.write(classes.members[Int(member)], anchorValue: anchorValue, changed)
+        }
+    }
+
+    /// Sets a member's variable to its class's anchor value plus its offset, calling
+    /// `changed` if that changed it. (Static: a method would copy the tableau per member.)
+    @inline(__always)
+    private static func write(_ member: EqualityClasses.Member, anchorValue: Double, _ changed: (Variable) -> Void) {
+        guard let reference = member.reference else { return }
+        let value = anchorValue + member.offset
+        reference._withUnsafeGuaranteedRef { variable in
+            if variable.value != value {
+                variable.value = value
+                changed(variable)
             }
         }
     }
