@@ -145,9 +145,19 @@ extension StackView {
                              canvas: LayoutItem, baselines: Bool) {
         rules.append(.equal(.canvasConnection, canvas, views[0], along.start))
         rules.append(.equal(.canvasConnection, views[views.count - 1], canvas, along.end))
+        appendChainLinks(for: views.indices, to: &rules, views: views, along: along, baselines: baselines)
+    }
+
+    /// The chain's rules for the views at `range` (see ``appendChain(to:views:along:canvas:baselines:)``):
+    /// each one's hiding rule, if it is hidden, and its spacing from the view before it.
+    /// They depend on the views before them only through the one just before, the last
+    /// shown one, and the last visible one.
+    func appendChainLinks(for range: Range<Int>, to rules: inout [ArrangementRule], views: [LayoutView],
+                          along: AxisAttributes, baselines: Bool) {
         let lastVisible = views.lastIndex { !$0.isHidden } ?? -1
-        var lastShown: LayoutView?
-        for (index, view) in views.enumerated() {
+        var lastShown = baselines ? views[..<range.lowerBound].last { !$0.isHidden } : nil
+        for index in range {
+            let view = views[index]
             if view.isHidden {
                 rules.append(.zero(.hiding, view, along.size))
             }
@@ -204,7 +214,7 @@ extension StackView {
         case .fill:
             break
         case .fillEqually:
-            for view in visible.dropFirst() { rules.append(.equal(.fillEqually, view, visible[0], along.size)) }
+            for view in visible.dropFirst() { appendFillEqually(view, first: visible[0], to: &rules, along: along) }
         case .fillProportionally:
             let sizes = visible.map { max(0, $0.currentIntrinsicSize()[axis]) }
             let spacings = zip(visible, visible.dropFirst()).reduce(0.0) { $0 + spacing(after: $1.0, before: baselines ? $1.1 : nil) }
@@ -243,6 +253,11 @@ extension StackView {
         }
     }
 
+    /// A visible view's size along the axis equal to the first visible view's (fill equally).
+    func appendFillEqually(_ view: LayoutView, first: LayoutView, to rules: inout [ArrangementRule], along: AxisAttributes) {
+        rules.append(.equal(.fillEqually, view, first, along.size))
+    }
+
     /// The rules of the alignment across the axis.
     private func appendAlignment(_ alignment: Alignment, to rules: inout [ArrangementRule], views: [LayoutView],
                                  visible: [LayoutView], across: AxisAttributes, canvas: LayoutItem) {
@@ -271,15 +286,32 @@ extension StackView {
         if alignment == .firstBaseline || alignment == .lastBaseline {
             rules.append(.zero(.canvasFit, self, across.size, priority: 49))
         }
-        for view in visible {
-            rules.append(ArrangementRule(role: .spanningBoundary, first: spanner, firstAttribute: across.start,
-                                         relation: alignment == .leading ? .equal : .lessThanOrEqual, second: view,
-                                         secondAttribute: across.start, priority: alignment == .leading ? 999.5 : .required))
-            rules.append(ArrangementRule(role: .spanningBoundary, first: spanner, firstAttribute: across.end,
-                                         relation: alignment == .trailing ? .equal : .greaterThanOrEqual, second: view,
-                                         secondAttribute: across.end, priority: alignment == .trailing ? 999.5 : .required))
-        }
+        for view in visible { appendSpanningBoundaries(view, spanner: spanner, alignment: alignment, to: &rules, across: across) }
         rules.append(.zero(.spanningFit, spanner, across.size, priority: 51))
         for view in views { rules.append(.zero(.ambiguitySuppression, view, across.size, priority: 25)) }
+    }
+
+    /// The two rules that keep a visible view within the spanner across the axis (equal on
+    /// the side the views are aligned to).
+    func appendSpanningBoundaries(_ view: LayoutView, spanner: LayoutGuide, alignment: Alignment,
+                                  to rules: inout [ArrangementRule], across: AxisAttributes) {
+        rules.append(ArrangementRule(role: .spanningBoundary, first: spanner, firstAttribute: across.start,
+                                     relation: alignment == .leading ? .equal : .lessThanOrEqual, second: view,
+                                     secondAttribute: across.start, priority: alignment == .leading ? 999.5 : .required))
+        rules.append(ArrangementRule(role: .spanningBoundary, first: spanner, firstAttribute: across.end,
+                                     relation: alignment == .trailing ? .equal : .greaterThanOrEqual, second: view,
+                                     secondAttribute: across.end, priority: alignment == .trailing ? 999.5 : .required))
+    }
+
+    /// How many alignment rules each view after the first gets, and how many rules tie the
+    /// first view (or the spanner) to the canvas across the axis (see
+    /// ``appendAlignment(_:to:views:visible:across:canvas:)``).
+    func alignmentCounts(_ alignment: Alignment) -> (perView: Int, canvas: Int) {
+        switch alignment {
+        case .fill: (2, 2)
+        case .center: (1, 3)
+        case .firstBaseline, .lastBaseline: (1, 3)
+        case .leading, .trailing: (1, 2)
+        }
     }
 }

@@ -6,23 +6,42 @@
 // short look ahead tells constraints no longer wanted (a view hidden, say, drops a
 // spanning boundary) from rules that are new (its hiding constraint); everything else is
 // replaced. So a hide or a spacing change touches a few constraints, with no table.
+//
+// When nothing but arranged views' hidden states changed, in a fill or fill-equally
+// stack, only the rules of the views around them are worked out and walked (see
+// ``StackView/updateHiddenStates()``): hiding one row of a stack of a thousand costs the
+// same as in a stack of ten.
 
 extension StackView {
     /// How far an update looks ahead among the old constraints for a rule's match.
     static let arrangementLookahead = 8
+    /// The most views whose hidden state changed that an update remakes one by one; beyond
+    /// it, the whole arrangement is worked out again.
+    static let hiddenUpdateLimit = 16
 
     /// Updates the stack's constraints to match its arrangement (see
     /// ``arrangementRules()``).
     func updateArrangement() {
+        if updateHiddenStates() { return }
+        needsFullArrangement = false
         let rules = arrangementRules()
-        let old = arrangement
+        var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
+        arrangement = reconcile(rules, with: arrangement[...], made: &made, retired: &retired)
+        arrangedHidden = arrangedSubviews.map(\.isHidden)
+        activate(made, retiring: retired)
+    }
+
+    /// The constraints for `rules`, in order: those of `old` (made for the same rules
+    /// before the change, in order) that still fit, updated in place, and new ones, listed
+    /// in `made`; the old ones no longer wanted are listed in `retired`.
+    private func reconcile(_ rules: [ArrangementRule], with old: ArraySlice<LayoutConstraint>,
+                           made: inout [LayoutConstraint], retired: inout [LayoutConstraint]) -> [LayoutConstraint] {
         var kept: [LayoutConstraint] = []
         kept.reserveCapacity(rules.count)
-        var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
-        var next = 0  // the first old constraint not yet kept or retired
+        var next = old.startIndex  // the first old constraint not yet kept or retired
         for rule in rules {
             var match: Int?
-            for candidate in next..<min(old.count, next + StackView.arrangementLookahead) where rule.matches(old[candidate]) {
+            for candidate in next..<min(old.endIndex, next + StackView.arrangementLookahead) where rule.matches(old[candidate]) {
                 match = candidate
                 break
             }
@@ -44,11 +63,104 @@ extension StackView {
             made.append(constraint)
         }
         retired += old[next...]
-        arrangement = kept
-        // The ones no longer wanted go first, so that a replaced constraint never meets
-        // the one replacing it.
+        return kept
+    }
+
+    /// Deactivates `retired`, then activates `made`: the ones no longer wanted go first, so
+    /// that a replaced constraint never meets the one replacing it.
+    private func activate(_ made: [LayoutConstraint], retiring retired: [LayoutConstraint]) {
         for constraint in retired { constraint.deactivate() }
         for constraint in made { constraint.isActive = true }
+    }
+
+    /// Brings the constraints up to date when nothing but arranged views' hidden states
+    /// changed since the last update, in a fill or fill-equally stack: the chain is remade
+    /// from the first changed view to the first shown view after the last one (and over the
+    /// views whose place before or after the last visible view changed), and each changed
+    /// view's fill-equally rule and spanning boundaries. Every other rule depends on hidden
+    /// states only through views that did not change. Returns false, having changed
+    /// nothing, when the whole arrangement must be worked out again: another change is
+    /// pending, the first visible view changed under fill equally, many views changed, or
+    /// the constraints are not the ones the rules say (which ``updateArrangement()`` mends).
+    func updateHiddenStates() -> Bool {
+        let views = arrangedSubviews, count = views.count
+        guard !needsFullArrangement, count > 0, arrangedHidden.count == count,
+              distribution == .fill || distribution == .fillEqually else { return false }
+        let old = arrangedHidden
+        var changed: [Int] = []
+        for index in 0..<count where views[index].isHidden != old[index] {
+            changed.append(index)
+            if changed.count > StackView.hiddenUpdateLimit { return false }
+        }
+        guard let firstChanged = changed.first, let lastChanged = changed.last else { return true }
+        let firstVisible = old.firstIndex(of: false)
+        if distribution == .fillEqually && firstVisible != views.firstIndex(where: { !$0.isHidden }) { return false }
+
+        let along = axis == .horizontal ? AxisAttributes.horizontal : .vertical
+        let across = axis == .horizontal ? AxisAttributes.vertical : .horizontal
+        let alignment = effectiveAlignment
+        let baselines = isBaselineRelativeArrangement && axis == .vertical
+        // Where each part of the arrangement starts, as the old hidden states made it.
+        func chainStart(_ index: Int) -> Int {
+            var position = 2
+            for view in 0..<index { position += (old[view] ? 1 : 0) + (view > 0 ? 1 : 0) }
+            return position
+        }
+        func visibleBefore(_ index: Int, besides skipped: Int? = nil) -> Int {
+            var visible = 0
+            for view in 0..<index where !old[view] && view != skipped { visible += 1 }
+            return visible
+        }
+        let fillEqually = distribution == .fillEqually, spanned = alignment != .fill
+        let distributionStart = chainStart(count)
+        let alignmentStart = distributionStart + (fillEqually ? max(0, visibleBefore(count) - 1) : 0)
+        let counts = alignmentCounts(alignment)
+        let spanningStart = alignmentStart + (count - 1) * counts.perView + counts.canvas
+        let total = spanningStart + (spanned ? 2 * visibleBefore(count) + 1 + count : 0)
+        guard total == arrangement.count, !spanned || spanner != nil else { return false }
+
+        // The chain: from the first changed view to the first shown one after the last (its
+        // baseline follows the last shown view), widened to the views on either side of the
+        // last visible view, old and new.
+        var low = firstChanged, high = min(count - 1, lastChanged + 1)
+        if baselines { high = views[(lastChanged + 1)...].firstIndex { !$0.isHidden } ?? count - 1 }
+        let lastVisible = (old: old.lastIndex(of: false) ?? -1, new: views.lastIndex { !$0.isHidden } ?? -1)
+        if lastVisible.old != lastVisible.new {
+            low = min(low, min(lastVisible.old, lastVisible.new) + 1)
+            high = max(high, max(lastVisible.old, lastVisible.new))
+        }
+
+        var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
+        func replace(_ range: Range<Int>, with rules: [ArrangementRule]) {
+            let kept = reconcile(rules, with: arrangement[range], made: &made, retired: &retired)
+            arrangement.replaceSubrange(range, with: kept)
+        }
+        // From the back, so that the positions worked out from the old states stay true.
+        for index in changed.reversed() {
+            guard spanned, let spanner else { break }
+            let start = spanningStart + 2 * visibleBefore(index)
+            var rules: [ArrangementRule] = []
+            if !views[index].isHidden {
+                appendSpanningBoundaries(views[index], spanner: spanner, alignment: alignment, to: &rules, across: across)
+            }
+            replace(start..<start + (old[index] ? 0 : 2), with: rules)
+        }
+        for index in changed.reversed() {
+            guard fillEqually, let firstVisible else { break }
+            let start = distributionStart + visibleBefore(index, besides: firstVisible)
+            var rules: [ArrangementRule] = []
+            if !views[index].isHidden && index != firstVisible {
+                appendFillEqually(views[index], first: views[firstVisible], to: &rules, along: along)
+            }
+            replace(start..<start + (!old[index] && index != firstVisible ? 1 : 0), with: rules)
+        }
+        var rules: [ArrangementRule] = []
+        appendChainLinks(for: low..<high + 1, to: &rules, views: views, along: along, baselines: baselines)
+        replace(chainStart(low)..<chainStart(high + 1), with: rules)
+
+        for index in changed { arrangedHidden[index] = views[index].isHidden }
+        activate(made, retiring: retired)
+        return true
     }
 
     /// Makes the spanner and the gap guides the arrangement needs (one gap after each of

@@ -58,6 +58,11 @@ open class StackView: LayoutView {
     /// The constraints the stack made and keeps active, in the order of the rules that
     /// made them (see ``updateArrangement()``).
     var arrangement: [LayoutConstraint] = []
+    /// Each arranged view's hidden state as of the last update, in order.
+    var arrangedHidden: [Bool] = []
+    /// Whether anything but arranged views' hidden states changed since the last update
+    /// (see ``updateHiddenStates()``).
+    var needsFullArrangement = true
 
     /// The constraints the stack made for its arrangement (UIKit's `UISV-…` ones), as of
     /// its last update: they are brought up to date before each layout, or by
@@ -144,7 +149,10 @@ open class StackView: LayoutView {
     }
 
     override func subviewHiddenChanged(_ subview: LayoutView) {
-        if arrangedSubviews.contains(where: { $0 === subview }) { setNeedsArrangement() }
+        guard arrangedSubviews.contains(where: { $0 === subview }) else { return }
+        // Only the hidden state: the next update may remake just the rules around it.
+        setNeedsUpdateConstraints()
+        setNeedsLayout()
     }
 
     override func subviewIntrinsicSizeChanged(_ subview: LayoutView) {
@@ -159,6 +167,7 @@ open class StackView: LayoutView {
 
     /// Asks for the arrangement to be brought up to date before the next layout.
     func setNeedsArrangement() {
+        needsFullArrangement = true
         setNeedsUpdateConstraints()
         setNeedsLayout()
     }

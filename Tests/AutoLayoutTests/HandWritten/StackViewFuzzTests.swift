@@ -101,4 +101,64 @@ struct StackViewFuzzTests {
                     "seed \(seed): \(view) at \(view.frame), fresh \(fresh.frame)")
         }
     }
+
+    @Test("hiding and showing a few views at a time, one layout after each, matches a stack built afresh every time",
+          arguments: 1...60)
+    func hiddenChangesMatchFresh(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 1000 + seed)
+        let count = Int.random(in: 1...24, using: &rng)
+        let sized = seed % 2 == 1
+        let (root, stack, views) = try Self.make(count: count, sized: sized)
+        var state = State()
+        state.randomize(&rng, count: count)
+        // Mostly the distributions whose updates remake only the rules around a change.
+        if seed % 4 != 0 { state.distribution = seed % 4 == 1 ? .fill : .fillEqually }
+        state.apply(to: stack, views: views)
+        root.layoutIfNeeded()
+        for step in 0..<8 {
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let index = Int.random(in: 0..<count, using: &rng)
+                state.hidden[index].toggle()
+                views[index].isHidden = state.hidden[index]
+            }
+            // Sometimes a view hidden and shown again before the layout: no net change.
+            if Bool.random(using: &rng) {
+                let index = Int.random(in: 0..<count, using: &rng)
+                views[index].isHidden.toggle()
+                views[index].isHidden.toggle()
+            }
+            root.layoutIfNeeded()
+            let (freshRoot, freshStack, freshViews) = try Self.make(count: count, sized: sized)
+            state.apply(to: freshStack, views: freshViews)
+            freshRoot.layoutIfNeeded()
+            #expect(stack.arrangement.map(\.logDescription) == freshStack.arrangement.map(\.logDescription),
+                    "seed \(seed), step \(step)")
+            #expect(stack.arrangement.allSatisfy { $0.isActive }, "seed \(seed), step \(step)")
+            for (view, fresh) in zip(views, freshViews) where !fresh.hasAmbiguousLayout && freshRoot.brokenConstraints.isEmpty {
+                #expect(abs(view.frame.minX - fresh.frame.minX) < 1e-6 && abs(view.frame.minY - fresh.frame.minY) < 1e-6
+                        && abs(view.frame.width - fresh.frame.width) < 1e-6 && abs(view.frame.height - fresh.frame.height) < 1e-6,
+                        "seed \(seed), step \(step): \(view) at \(view.frame), fresh \(fresh.frame)")
+            }
+        }
+    }
+
+    @Test("a hide in a long fill stack remakes only the constraints around the view")
+    func hideTouchesFewConstraints() throws {
+        let (root, stack, views) = try Self.make(count: 200, sized: false)
+        stack.axis = .vertical
+        stack.alignment = .center
+        stack.spacing = 4
+        root.layoutIfNeeded()
+        let before = stack.arrangement.map(ObjectIdentifier.init)
+        views[100].isHidden = true
+        root.layoutIfNeeded()
+        let after = stack.arrangement.map(ObjectIdentifier.init)
+        // The hiding rule is new and the two spanning boundaries are gone; the spacing after
+        // the view changed its constant in place. Every other constraint is the same object.
+        #expect(after.count == before.count - 1)
+        #expect(Set(before).subtracting(after).count == 2)
+        #expect(Set(after).subtracting(before).count == 1)
+        #expect(views[101].frame.minY == views[99].frame.maxY + 4)
+        #expect(views[100].frame.height == 0)
+    }
 }
