@@ -309,8 +309,7 @@ extension StackView {
     func alignmentCounts(_ alignment: Alignment) -> (perView: Int, canvas: Int) {
         switch alignment {
         case .fill: (2, 2)
-        case .center: (1, 3)
-        case .firstBaseline, .lastBaseline: (1, 3)
+        case .center, .firstBaseline, .lastBaseline: (1, 3)
         case .leading, .trailing: (1, 2)
         }
     }

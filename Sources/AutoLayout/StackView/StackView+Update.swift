@@ -81,7 +81,8 @@ extension StackView {
     /// states only through views that did not change. Returns false, having changed
     /// nothing, when the whole arrangement must be worked out again: another change is
     /// pending, the first visible view changed under fill equally, many views changed, or
-    /// the constraints are not the ones the rules say (which ``updateArrangement()`` mends).
+    /// the constraints are not the ones the rules say or not all active (which
+    /// ``updateArrangement()`` mends).
     func updateHiddenStates() -> Bool {
         let views = arrangedSubviews, count = views.count
         guard !needsFullArrangement, count > 0, arrangedHidden.count == count,
@@ -118,6 +119,8 @@ extension StackView {
         let spanningStart = alignmentStart + (count - 1) * counts.perView + counts.canvas
         let total = spanningStart + (spanned ? 2 * visibleBefore(count) + 1 + count : 0)
         guard total == arrangement.count, !spanned || spanner != nil else { return false }
+        // One deactivated from outside is remade by the full update, as any update did before.
+        for constraint in arrangement where constraint.installedReference == nil { return false }
 
         // The chain: from the first changed view to the first shown one after the last (its
         // baseline follows the last shown view), widened to the views on either side of the

@@ -161,4 +161,22 @@ struct StackViewFuzzTests {
         #expect(views[101].frame.minY == views[99].frame.maxY + 4)
         #expect(views[100].frame.height == 0)
     }
+
+    @Test("a stack's constraint deactivated from outside is made active again by the next update, a hide's included")
+    func deactivatedConstraintComesBack() throws {
+        let (root, stack, views) = try Self.make(count: 30, sized: false)
+        stack.axis = .vertical
+        stack.alignment = .center
+        root.layoutIfNeeded()
+        func aligning(_ view: LayoutView) -> LayoutConstraint? {
+            stack.arrangement.first { $0.identifier == "UISV-alignment" && $0.secondItem === view }
+        }
+        let far = try #require(aligning(views[25]))
+        far.isActive = false
+        views[3].isHidden = true
+        root.layoutIfNeeded()
+        #expect(stack.arrangement.allSatisfy { $0.isActive })
+        #expect(aligning(views[25])?.isActive == true)
+        #expect(views[25].frame.midX == views[0].frame.midX)
+    }
 }

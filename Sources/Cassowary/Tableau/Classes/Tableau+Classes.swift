@@ -324,7 +324,7 @@ extension Tableau {
         var members: [Int32] = []
         for anchor in moved {
             guard let klass = classes.anchorClasses[Identity(anchor)] else { continue }
-            let anchorValue = anchor.value
+            let anchorValue = classes.anchorValue(of: klass)
             guard classes.classes[Int(klass)].written != anchorValue else { continue }
             classes.classes[Int(klass)].written = anchorValue
             members.removeAll(keepingCapacity: true)
