@@ -37,6 +37,13 @@ extension LayoutConstraint {
 
     /// Deactivates the constraint: removes it from its view and the engine.
     public func deactivate() {
+        guard installedOn != nil else { return }
+        noteEditFromOutside()
+        uninstallFromHost()
+    }
+
+    /// Takes an active constraint out of its host and engine.
+    func uninstallFromHost() {
         guard let host = installedOn else { return }
         host.constraints.removeAll { $0 === self }
         installedOn = nil

@@ -17,7 +17,9 @@ open class LayoutConstraint: CustomStringConvertible {
     /// The factor applied to the second attribute.
     public let multiplier: Double
     /// A name shown in descriptions and logs.
-    @exclusivity(unchecked) public var identifier: String?
+    @exclusivity(unchecked) public var identifier: String? {
+        didSet { noteEditFromOutside() }
+    }
 
     /// What made the constraint: the user, the engine for a view, or a stack view for its
     /// arrangement.
@@ -319,8 +321,20 @@ open class LayoutConstraint: CustomStringConvertible {
     public func setConstant(_ value: Double) throws {
         try LayoutLimits.checkConstant(value)
         guard value != storedConstant else { return }
+        noteEditFromOutside()
+        applyConstant(value)
+    }
+
+    /// Sets the constant, with no check, and updates an active constraint in place.
+    func applyConstant(_ value: Double) {
         storedConstant = value
         installedOn?.engineIfAny?.constantChanged(self)
+    }
+
+    /// A stack view's constraint changed by anything but the stack: the stacks' next
+    /// updates work out their whole arrangements (see ``StackView/editsFromOutside``).
+    @inline(__always) func noteEditFromOutside() {
+        if origin == .arrangement { StackView.editsFromOutside.add(1, ordering: .relaxed) }
     }
 
     /// How much the constraint matters (``LayoutPriority/required`` by default). Changing
@@ -342,6 +356,12 @@ open class LayoutConstraint: CustomStringConvertible {
         if isActive && value.isRequired != storedPriority.isRequired {
             throw LayoutError.requiredPriorityChange(description)
         }
+        noteEditFromOutside()
+        applyPriority(value)
+    }
+
+    /// Sets the priority, with no check, and updates an active constraint.
+    func applyPriority(_ value: LayoutPriority) {
         storedPriority = value
         installedOn?.engineIfAny?.priorityChanged(self)
     }

@@ -56,11 +56,12 @@ struct ArrangementRule {
             && constraint.firstItem === first && constraint.secondItem === second && constraint.identifier == role.identifier
     }
 
-    /// `item.attribute == 0` at `priority`: a hidden view's size, or a fit.
+    /// `item.attribute == 0` at `priority`: a hidden view's size, or a fit. (Its multiplier
+    /// is 0, as a constraint to a constant stores it, so that an update keeps it.)
     static func zero(_ role: ArrangementRole, _ item: LayoutItem, _ attribute: LayoutAttribute,
                      priority: LayoutPriority = .required) -> ArrangementRule {
         ArrangementRule(role: role, first: item, firstAttribute: attribute, relation: .equal, second: nil,
-                        secondAttribute: .notAnAttribute, priority: priority)
+                        secondAttribute: .notAnAttribute, multiplier: 0, priority: priority)
     }
 
     /// `a.attribute == b.attribute`, required: an edge, centre or size on another's.

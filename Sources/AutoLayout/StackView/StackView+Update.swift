@@ -9,8 +9,8 @@
 //
 // When nothing but arranged views' hidden states changed, in a fill or fill-equally
 // stack, only the rules of the views around them are worked out and walked (see
-// ``StackView/updateHiddenStates()``): hiding one row of a stack of a thousand costs the
-// same as in a stack of ten.
+// ``StackView/updateHiddenStates()``); what is left that grows with the number of views
+// is a few scans of flags and counts, with no rule made and no constraint compared.
 
 extension StackView {
     /// How far an update looks ahead among the old constraints for a rule's match.
@@ -22,6 +22,7 @@ extension StackView {
     /// Updates the stack's constraints to match its arrangement (see
     /// ``arrangementRules()``).
     func updateArrangement() {
+        defer { editsSeen = StackView.editsFromOutside.load(ordering: .relaxed) }
         if updateHiddenStates() { return }
         needsFullArrangement = false
         let rules = arrangementRules()
@@ -51,8 +52,8 @@ extension StackView {
                 let constraint = old[match]
                 if constraint.isActive, constraint.relation == rule.relation, constraint.multiplier == rule.multiplier,
                    constraint.priority.isRequired == rule.priority.isRequired {
-                    constraint.constant = rule.constant
-                    constraint.priority = rule.priority
+                    if constraint.constant != rule.constant { constraint.applyConstant(rule.constant) }
+                    if constraint.priority != rule.priority { constraint.applyPriority(rule.priority) }
                     kept.append(constraint)
                     continue
                 }
@@ -69,7 +70,7 @@ extension StackView {
     /// Deactivates `retired`, then activates `made`: the ones no longer wanted go first, so
     /// that a replaced constraint never meets the one replacing it.
     private func activate(_ made: [LayoutConstraint], retiring retired: [LayoutConstraint]) {
-        for constraint in retired { constraint.deactivate() }
+        for constraint in retired { constraint.uninstallFromHost() }
         for constraint in made { constraint.isActive = true }
     }
 
@@ -80,13 +81,14 @@ extension StackView {
     /// view's fill-equally rule and spanning boundaries. Every other rule depends on hidden
     /// states only through views that did not change. Returns false, having changed
     /// nothing, when the whole arrangement must be worked out again: another change is
-    /// pending, the first visible view changed under fill equally, many views changed, or
-    /// the constraints are not the ones the rules say or not all active (which
-    /// ``updateArrangement()`` mends).
+    /// pending, a stack's constraint was changed from outside (see
+    /// ``editsFromOutside``), the first visible view changed under fill equally, many views
+    /// changed, or the constraints are not as many as the rules say.
     func updateHiddenStates() -> Bool {
         let views = arrangedSubviews, count = views.count
         guard !needsFullArrangement, count > 0, arrangedHidden.count == count,
-              distribution == .fill || distribution == .fillEqually else { return false }
+              distribution == .fill || distribution == .fillEqually,
+              StackView.editsFromOutside.load(ordering: .relaxed) == editsSeen else { return false }
         let old = arrangedHidden
         var changed: [Int] = []
         for index in 0..<count where views[index].isHidden != old[index] {
@@ -119,8 +121,6 @@ extension StackView {
         let spanningStart = alignmentStart + (count - 1) * counts.perView + counts.canvas
         let total = spanningStart + (spanned ? 2 * visibleBefore(count) + 1 + count : 0)
         guard total == arrangement.count, !spanned || spanner != nil else { return false }
-        // One deactivated from outside is remade by the full update, as any update did before.
-        for constraint in arrangement where constraint.installedReference == nil { return false }
 
         // The chain: from the first changed view to the first shown one after the last (its
         // baseline follows the last shown view), widened to the views on either side of the
@@ -133,10 +133,14 @@ extension StackView {
             high = max(high, max(lastVisible.old, lastVisible.new))
         }
 
-        var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
+        // Each window's new and old constraints, to be (de)activated in the order of the
+        // rules, as the full update does: the windows are replaced in the reverse order.
+        var changes: [(made: [LayoutConstraint], retired: [LayoutConstraint])] = []
         func replace(_ range: Range<Int>, with rules: [ArrangementRule]) {
+            var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
             let kept = reconcile(rules, with: arrangement[range], made: &made, retired: &retired)
             arrangement.replaceSubrange(range, with: kept)
+            changes.append((made, retired))
         }
         // From the back, so that the positions worked out from the old states stay true.
         for index in changed.reversed() {
@@ -162,7 +166,8 @@ extension StackView {
         replace(chainStart(low)..<chainStart(high + 1), with: rules)
 
         for index in changed { arrangedHidden[index] = views[index].isHidden }
-        activate(made, retiring: retired)
+        changes.reverse()
+        activate(changes.flatMap(\.made), retiring: changes.flatMap(\.retired))
         return true
     }
 

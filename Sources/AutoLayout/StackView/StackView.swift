@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A view that lays out a row or a column of views, UIKit's `UIStackView`: it makes the
 /// constraints that place its ``arrangedSubviews`` along its ``axis`` by its
 /// ``distribution``, ``alignment`` and ``spacing``.
@@ -63,6 +65,14 @@ open class StackView: LayoutView {
     /// Whether anything but arranged views' hidden states changed since the last update
     /// (see ``updateHiddenStates()``).
     var needsFullArrangement = true
+    /// ``editsFromOutside`` as of the last update.
+    var editsSeen = 0
+    /// How many times a stack's constraint was changed, deactivated or renamed by anything
+    /// but its stack, in any stack: an update that sees the count move works out its whole
+    /// arrangement, which puts its constraints back as the rules say (one counter for all
+    /// stacks, so that a constraint needs no field for its stack; a stack that was not
+    /// touched only does one full update more).
+    static let editsFromOutside = Atomic<Int>(0)
 
     /// The constraints the stack made for its arrangement (UIKit's `UISV-…` ones), as of
     /// its last update: they are brought up to date before each layout, or by

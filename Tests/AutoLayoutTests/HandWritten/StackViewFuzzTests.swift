@@ -142,7 +142,7 @@ struct StackViewFuzzTests {
         }
     }
 
-    @Test("a hide in a long fill stack remakes only the constraints around the view")
+    @Test("a hide or a show in a long fill stack remakes only the constraints around the view, by either path")
     func hideTouchesFewConstraints() throws {
         let (root, stack, views) = try Self.make(count: 200, sized: false)
         stack.axis = .vertical
@@ -152,14 +152,24 @@ struct StackViewFuzzTests {
         let before = stack.arrangement.map(ObjectIdentifier.init)
         views[100].isHidden = true
         root.layoutIfNeeded()
-        let after = stack.arrangement.map(ObjectIdentifier.init)
+        let hidden = stack.arrangement.map(ObjectIdentifier.init)
         // The hiding rule is new and the two spanning boundaries are gone; the spacing after
         // the view changed its constant in place. Every other constraint is the same object.
-        #expect(after.count == before.count - 1)
-        #expect(Set(before).subtracting(after).count == 2)
-        #expect(Set(after).subtracting(before).count == 1)
+        #expect(hidden.count == before.count - 1)
+        #expect(Set(before).subtracting(hidden).count == 2)
+        #expect(Set(hidden).subtracting(before).count == 1)
         #expect(views[101].frame.minY == views[99].frame.maxY + 4)
         #expect(views[100].frame.height == 0)
+        // The whole arrangement worked out again (as after a change from outside) keeps as
+        // much: the reverse.
+        StackView.editsFromOutside.add(1, ordering: .relaxed)
+        views[100].isHidden = false
+        root.layoutIfNeeded()
+        let shown = stack.arrangement.map(ObjectIdentifier.init)
+        #expect(shown.count == before.count)
+        #expect(Set(hidden).subtracting(shown).count == 1)
+        #expect(Set(shown).subtracting(hidden).count == 2)
+        #expect(views[101].frame.minY == views[100].frame.maxY + 4)
     }
 
     @Test("a stack's constraint deactivated from outside is made active again by the next update, a hide's included")
@@ -178,5 +188,36 @@ struct StackViewFuzzTests {
         #expect(stack.arrangement.allSatisfy { $0.isActive })
         #expect(aligning(views[25])?.isActive == true)
         #expect(views[25].frame.midX == views[0].frame.midX)
+    }
+
+    @Test("a stack's constraint changed from outside is put back by the next update, whatever it does")
+    func outsideEditsAreUndone() throws {
+        let (root, stack, views) = try Self.make(count: 10, sized: false)
+        stack.spacing = 4
+        root.layoutIfNeeded()
+        func spacing(before view: LayoutView) -> LayoutConstraint? {
+            stack.arrangement.first { $0.identifier == "UISV-spacing" && $0.firstItem === view }
+        }
+        // A constant far from the view that hides.
+        try #require(spacing(before: views[8])).constant = 50
+        views[1].isHidden = true
+        root.layoutIfNeeded()
+        #expect(spacing(before: views[8])?.constant == 4)
+        #expect(views[8].frame.minX == views[7].frame.maxX + 4)
+        // Deactivated, then a view hidden and shown again before the layout: no net change.
+        let third = stack.arrangement[2]
+        third.isActive = false
+        views[5].isHidden = true
+        views[5].isHidden = false
+        root.layoutIfNeeded()
+        #expect(stack.arrangement.count == 2 + 10 + 9 * 2 + 2)
+        #expect(stack.arrangement.allSatisfy { $0.isActive })
+        // An identifier.
+        let alignment = try #require(stack.arrangement.first { $0.identifier == "UISV-alignment" && $0.secondItem === views[9] })
+        try #require(spacing(before: views[9])).identifier = "mine"
+        views[2].isHidden = true
+        root.layoutIfNeeded()
+        #expect(spacing(before: views[9])?.isActive == true)
+        #expect(alignment.isActive)
     }
 }
