@@ -40,11 +40,22 @@ extension StackView {
         var kept: [LayoutConstraint] = []
         kept.reserveCapacity(rules.count)
         var next = old.startIndex  // the first old constraint not yet kept or retired
+        // The old constraints by what they constrain, made when the look-ahead first misses
+        // with more beyond it: a run of more unwanted constraints than it spans (several
+        // views hidden at once) would otherwise leave every later rule unmatched.
+        var far: [ArrangementKey: Int]?
         for rule in rules {
             var match: Int?
             for candidate in next..<min(old.endIndex, next + StackView.arrangementLookahead) where rule.matches(old[candidate]) {
                 match = candidate
                 break
+            }
+            if match == nil && next + StackView.arrangementLookahead < old.endIndex {
+                if far == nil {
+                    far = Dictionary(old.indices.compactMap { index in ArrangementKey(old[index]).map { ($0, index) } },
+                                     uniquingKeysWith: { first, _ in first })
+                }
+                if let found = far?[ArrangementKey(rule)], found >= next { match = found }
             }
             if let match {
                 if match > next { retired += old[next..<match] }
@@ -195,5 +206,32 @@ extension StackView {
             removeLayoutGuide(guide)
             gapGuides[key] = nil
         }
+    }
+}
+
+/// What a stack's constraint constrains, to find it among many (see
+/// ``StackView/updateArrangement()``): its role's identifier, items and attributes, which
+/// ``ArrangementRule/matches(_:)`` compares.
+struct ArrangementKey: Hashable {
+    let identifier: String?
+    let first: ObjectIdentifier, firstAttribute: LayoutAttribute
+    let second: ObjectIdentifier?, secondAttribute: LayoutAttribute
+
+    init(_ rule: ArrangementRule) {
+        identifier = rule.role.identifier
+        first = ObjectIdentifier(rule.first)
+        firstAttribute = rule.firstAttribute
+        second = rule.second.map(ObjectIdentifier.init)
+        secondAttribute = rule.secondAttribute
+    }
+
+    /// Nil for a constraint whose first item has gone away.
+    init?(_ constraint: LayoutConstraint) {
+        guard let item = constraint.firstItem else { return nil }
+        identifier = constraint.identifier
+        first = ObjectIdentifier(item)
+        firstAttribute = constraint.firstAttribute
+        second = constraint.secondItem.map(ObjectIdentifier.init)
+        secondAttribute = constraint.secondAttribute
     }
 }

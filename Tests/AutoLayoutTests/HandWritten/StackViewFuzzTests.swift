@@ -220,4 +220,24 @@ struct StackViewFuzzTests {
         #expect(spacing(before: views[9])?.isActive == true)
         #expect(alignment.isActive)
     }
+
+    @Test("hiding many neighbours at once keeps every other constraint, by either path")
+    func manyHiddenAtOnce() throws {
+        for fullPath in [false, true] {
+            let (root, stack, views) = try Self.make(count: 30, sized: false)
+            stack.axis = .vertical
+            stack.alignment = .center
+            root.layoutIfNeeded()
+            let before = Set(stack.arrangement.map(ObjectIdentifier.init))
+            if fullPath { StackView.editsFromOutside.add(1, ordering: .relaxed) }
+            // Six neighbours: twelve spanning boundaries in a row go, more than the update
+            // looks ahead.
+            for view in views[10..<16] { view.isHidden = true }
+            root.layoutIfNeeded()
+            let after = Set(stack.arrangement.map(ObjectIdentifier.init))
+            #expect(before.subtracting(after).count == 12, "full path: \(fullPath)")
+            #expect(after.subtracting(before).count == 6, "full path: \(fullPath)")
+            #expect(views[16].frame.minY == views[9].frame.maxY)
+        }
+    }
 }
