@@ -331,12 +331,6 @@ open class LayoutConstraint: CustomStringConvertible {
         installedOn?.engineIfAny?.constantChanged(self)
     }
 
-    /// A stack view's constraint changed by anything but the stack: the stacks' next
-    /// updates work out their whole arrangements (see ``StackView/editsFromOutside``).
-    @inline(__always) func noteEditFromOutside() {
-        if origin == .arrangement { StackView.editsFromOutside.add(1, ordering: .relaxed) }
-    }
-
     /// How much the constraint matters (``LayoutPriority/required`` by default). Changing
     /// an active constraint between required and optional is refused and reported; use
     /// ``setPriority(_:)`` to get the error instead.

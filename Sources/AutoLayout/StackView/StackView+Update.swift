@@ -235,3 +235,12 @@ struct ArrangementKey: Hashable {
         secondAttribute = constraint.secondAttribute
     }
 }
+
+extension LayoutConstraint {
+    /// A stack view's constraint changed by anything but the stack (its constant, priority
+    /// or identifier set, or deactivated): the stacks' next updates work out their whole
+    /// arrangements (see ``StackView/editsFromOutside``).
+    @inline(__always) func noteEditFromOutside() {
+        if origin == .arrangement { StackView.editsFromOutside.add(1, ordering: .relaxed) }
+    }
+}
