@@ -45,7 +45,8 @@ extension LayoutConstraint {
     /// Takes an active constraint out of its host and engine.
     func uninstallFromHost() {
         guard let host = installedOn else { return }
-        host.constraints.removeAll { $0 === self }
+        // Listed once, and most often among the last activated: searched from the end.
+        if let index = host.constraints.lastIndex(where: { $0 === self }) { host.constraints.remove(at: index) }
         installedOn = nil
         host.engineIfAny?.uninstall(self)
     }

@@ -154,25 +154,31 @@ extension Tableau {
             constant += factor * definition.constant
             for cell in definition.cells { add(cell.symbol.index, factor * cell.coefficient) }
         }
-        touched.sort()
-        // The row keeps only the cells that stay, with room for two more: `touched` also
-        // lists every definition opened on the way, often many times what stays.
-        func stays(_ symbol: Int32) -> Bool {
-            (rows[Int(symbol)] == nil || states[Int(symbol)].order < threshold) && !nearZero(expansion[Int(symbol)])
+        // The cells that stay, each once (a fresh stamp marks a symbol listed again, after
+        // its sum came back from zero), moved to the front of `touched` and sorted there:
+        // the rest of `touched` lists every definition opened on the way, often many times
+        // what stays, and is not sorted.
+        nextStamp()
+        var staying = 0
+        for position in touched.indices {
+            let symbol = touched[position], index = Int(symbol)
+            guard states[index].stamp != stamp else { continue }
+            states[index].stamp = stamp
+            if !nearZero(expansion[index]) && (rows[index] == nil || states[index].order < threshold) {
+                touched[staying] = symbol
+                staying += 1
+            } else {
+                expansion[index] = 0
+            }
         }
-        var kept = 0
-        var last: Int32 = -1
-        for symbol in touched where symbol != last {
-            last = symbol
-            if stays(symbol) { kept += 1 }
-        }
+        touched[..<staying].sort()
         var cells: [Cell] = []
-        cells.reserveCapacity(kept + 2)
-        last = -1
-        for symbol in touched where symbol != last {
-            last = symbol
-            if stays(symbol) { cells.append(Cell(symbol: states[Int(symbol)].symbol, coefficient: expansion[Int(symbol)])) }
-            expansion[Int(symbol)] = 0
+        // Room for two more cells, which the caller often adds.
+        cells.reserveCapacity(staying + 2)
+        for symbol in touched[..<staying] {
+            let index = Int(symbol)
+            cells.append(Cell(symbol: states[index].symbol, coefficient: expansion[index]))
+            expansion[index] = 0
         }
         return Row(constant: constant, cells: cells)
     }
