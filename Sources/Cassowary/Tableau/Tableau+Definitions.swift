@@ -154,16 +154,13 @@ extension Tableau {
             constant += factor * definition.constant
             for cell in definition.cells { add(cell.symbol.index, factor * cell.coefficient) }
         }
-        // The cells that stay, each once (a fresh stamp marks a symbol listed again, after
-        // its sum came back from zero), moved to the front of `touched` and sorted there:
-        // the rest of `touched` lists every definition opened on the way, often many times
-        // what stays, and is not sorted.
-        nextStamp()
+        // The cells that stay are moved to the front of `touched` and sorted there (with the
+        // rare repeat of a symbol whose sum came back from zero, which sorting puts next to
+        // the first): the rest lists every definition opened on the way, often many times
+        // what stays, and is only cleared.
         var staying = 0
         for position in touched.indices {
             let symbol = touched[position], index = Int(symbol)
-            guard states[index].stamp != stamp else { continue }
-            states[index].stamp = stamp
             if !nearZero(expansion[index]) && (rows[index] == nil || states[index].order < threshold) {
                 touched[staying] = symbol
                 staying += 1
@@ -171,11 +168,14 @@ extension Tableau {
                 expansion[index] = 0
             }
         }
-        touched[..<staying].sort()
+        touched.removeLast(touched.count - staying)
+        touched.sort()
         var cells: [Cell] = []
         // Room for two more cells, which the caller often adds.
         cells.reserveCapacity(staying + 2)
-        for symbol in touched[..<staying] {
+        var last: Int32 = -1
+        for symbol in touched where symbol != last {
+            last = symbol
             let index = Int(symbol)
             cells.append(Cell(symbol: states[index].symbol, coefficient: expansion[index]))
             expansion[index] = 0
