@@ -16,6 +16,7 @@ extension Solver {
     /// between preferences of equal strength.
     public func optimalRange(of expression: Expression, ignoringStrengthsBelow weakest: Double = 0,
                              holdingPreferences: Bool = false) -> ClosedRange<Double> {
+        dissolvePreferences()
         let range = tableau.optimalRange(of: expression.terms, constant: expression.constant,
                                          FaceOptions(lowest: weakest, holdingErrors: holdingPreferences))
         return min(range.lower, range.upper)...max(range.lower, range.upper)
@@ -26,6 +27,7 @@ extension Solver {
     /// ``optimalRange(of:ignoringStrengthsBelow:holdingPreferences:)``.
     public func isDetermined(_ expression: Expression, ignoringStrengthsBelow weakest: Double = 0,
                              holdingPreferences: Bool = false) -> Bool {
+        dissolvePreferences()
         if tableau.isFixedOnFace(expression.terms, FaceOptions(lowest: weakest, holdingErrors: holdingPreferences)) {
             return true
         }
@@ -47,6 +49,7 @@ extension Solver {
     /// change the solver; scans may nest.
     public func withFaceScan<Result>(_ body: () throws -> Result) rethrows -> Result {
         guard tableau.faceScan == nil else { return try body() }
+        dissolvePreferences()
         tableau.faceScan = FaceScan()
         defer { tableau.faceScan = nil }
         return try body()
@@ -62,7 +65,8 @@ extension Solver {
     /// ``optimalRange(of:ignoringStrengthsBelow:holdingPreferences:)``.
     public func freedom(of first: Expression, _ second: Expression, ignoringStrengthsBelow weakest: Double = 0,
                         holdingPreferences: Bool = false) -> Int {
-        tableau.freedom(of: first.terms, second.terms, FaceOptions(lowest: weakest, holdingErrors: holdingPreferences))
+        dissolvePreferences()
+        return tableau.freedom(of: first.terms, second.terms, FaceOptions(lowest: weakest, holdingErrors: holdingPreferences))
     }
 }
 
@@ -72,6 +76,7 @@ extension Solver {
     /// coefficients decide the values), in the order they were added. A variable no
     /// constraint determines contributes none.
     public func constraintsDetermining(_ variables: [Variable]) -> [Constraint] {
-        tableau.determiningConstraints(of: variables)
+        dissolvePreferences()
+        return tableau.determiningConstraints(of: variables)
     }
 }

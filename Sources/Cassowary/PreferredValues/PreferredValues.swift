@@ -1,0 +1,342 @@
+// One variable's preferred values: the soft constraints on that variable alone, held as the
+// cost they put on its value rather than as a row each.
+//
+// Why. Each soft constraint `x == b` has a row over its two error symbols, and at the
+// optimum `x` sits on one of them (a weighted median of the b's). Every other row is written
+// through that one's errors, so each time the median moves, a pivot rewrites every row:
+// n constraints on one variable cost O(n²) (20,000 took a minute). Together they are a
+// convex, piecewise-linear cost of `x` with a corner at each `b`, and near the value `x`
+// has, only the corners next to it matter.
+//
+// How. The members are kept sorted by value around a center. Those at the center go into
+// the tableau as themselves; those on either side are summed, per kind (`==`, `<=`,
+// `>=`), into one constraint placed at the member of that kind nearest the center, with
+// the sum of their strengths. On the side, a member's cost is linear in `x` from its value
+// on, so each sum is exact from the nearest member to the center, and has the same slope
+// as the members it stands for far away. The tableau thus holds at most six sums and the
+// members at the center, and the cost it minimizes equals the true one (up to a constant)
+// on the open interval between the nearest members on either side.
+//
+// Where the optimum found has `x` inside that interval, it is the true optimum: the two
+// costs agree around it, and a point that is optimal nearby is optimal everywhere for a
+// convex cost (lexicographic levels included: a better point far away would make the
+// points between better too). Where it is not, the center moves to the member nearest the
+// value `x` took and the tableau is solved again (see Solver+PreferredValues.swift).
+
+/// The soft constraints on one variable alone, kept sorted by the value each prefers, around
+/// a center (see the comment at the top of this file).
+struct PreferredValues {
+    /// How a member binds the variable: `==`, `<=` or `>=` its value.
+    enum Kind: Int {
+        case equal, atMost, atLeast
+    }
+
+    /// One soft constraint, as what it prefers.
+    struct Member {
+        /// The constraint as it was added.
+        let constraint: Constraint
+        /// The value it prefers: the one that zeroes its expression.
+        let value: Double
+        /// How it binds the variable (`<=` and `>=` swap with a negative coefficient).
+        let kind: Kind
+        /// The strength's components, each weight times the size of the variable's
+        /// coefficient: the error the tableau would measure is the expression's.
+        let weights: [Strength.Component]
+        /// Its place in the order of the solver's constraints.
+        let sequence: Int
+    }
+
+    /// The members on one side of the center of one kind.
+    struct Sum: Equatable {
+        /// How many there are.
+        var count = 0
+        /// Their weights summed per level, the highest level first.
+        var weights: [Strength.Component] = []
+        /// The value of the one nearest the center (nil when there are none).
+        var value: Double?
+    }
+
+    /// A sum as the tableau holds it: the constraint made for it, and what it was made from.
+    struct Installed {
+        let constraint: Constraint
+        let value: Double
+        let weights: [Strength.Component]
+    }
+
+    /// The variable.
+    let variable: Variable
+    /// The members, by value, then in the order they came.
+    private(set) var members: [Member] = []
+    /// The value around which members are summed (nil while there are none).
+    private(set) var center: Double?
+    /// The sums by side (0 below the center, 1 above) and kind.
+    private(set) var sums = [[Sum]](repeating: [Sum](repeating: Sum(), count: 3), count: 2)
+    /// Changes since the sums were last added up afresh (each change can leave a rounding
+    /// error in a sum of weights; they are added up again once there have been as many
+    /// changes as members).
+    private var changes = 0
+    /// The members at the center that the tableau holds as themselves.
+    var installedCenter: [Constraint] = []
+    /// The sums the tableau holds, by slot (`3 × side + kind`).
+    var installedSums = [Installed?](repeating: nil, count: 6)
+
+    init(variable: Variable) {
+        self.variable = variable
+    }
+
+    /// The variable and member a constraint makes when it is a soft constraint on one
+    /// variable alone, with a symmetric strength, and a cost that is not zero; else nil.
+    static func member(of constraint: Constraint, sequence: Int) -> (variable: Variable, member: Member)? {
+        guard !constraint.isRequired, constraint.belowComponents == nil, constraint.terms.count == 1 else { return nil }
+        let term = constraint.terms[0]
+        let coefficient = term.coefficient
+        guard coefficient != 0 else { return nil }
+        let value = -constraint.constant / coefficient
+        guard value.isFinite else { return nil }
+        var kind: Kind = switch constraint.relation {
+        case .equal: .equal
+        case .lessThanOrEqual: .atMost
+        case .greaterThanOrEqual: .atLeast
+        }
+        if coefficient < 0 && kind != .equal { kind = kind == .atMost ? .atLeast : .atMost }
+        let scale = abs(coefficient)
+        let weights = constraint.strengthComponents.compactMap { component -> Strength.Component? in
+            let weight = component.weight * scale
+            return weight > 0 ? Strength.Component(level: component.level, weight: weight) : nil
+        }
+        guard !weights.isEmpty, weights.allSatisfy({ $0.weight.isFinite }) else { return nil }
+        return (term.variable, Member(constraint: constraint, value: value, kind: kind, weights: weights,
+                                      sequence: sequence))
+    }
+
+    /// The positions of the constraints that may be members (soft, with one term): a pass
+    /// that reads two stored fields of each, for the batches of a layout, which have none.
+    static func candidates(in constraints: [Constraint]) -> [Int] {
+        var found: [Int] = []
+        constraints.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                let isCandidate = Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef {
+                    !$0.isRequired && $0.terms.count == 1
+                }
+                if isCandidate { found.append(index) }
+            }
+        }
+        return found
+    }
+
+    // MARK: Members
+
+    /// Adds a member (the first one is the center).
+    mutating func add(_ member: Member) {
+        members.insert(member, at: position(member.value, member.sequence))
+        guard let center else {
+            self.center = member.value
+            return
+        }
+        if member.value != center { include(member, side: member.value < center ? 0 : 1) }
+    }
+
+    /// Takes out the member of `constraint` (which prefers `value` and came `sequence`th).
+    mutating func remove(_ constraint: Constraint, value: Double, sequence: Int) {
+        let index = position(value, sequence)
+        guard index < members.count, members[index].constraint === constraint else { return }
+        let member = members.remove(at: index)
+        if members.isEmpty {
+            center = nil
+            sums = [[Sum]](repeating: [Sum](repeating: Sum(), count: 3), count: 2)
+            return
+        }
+        guard let center, member.value != center else { return }
+        let side = member.value < center ? 0 : 1
+        if exclude(member, side: side) { findNearest(side: side, kind: member.kind) }
+        if changes > members.count { addUpAfresh() }
+    }
+
+    /// Moves the center to `value`: the members it passes change sides.
+    mutating func moveCenter(to value: Double) {
+        guard let old = center, value != old else { return }
+        var stale: [(side: Int, kind: Kind)] = []
+        if value > old {
+            // Those from the old center up to the new one go below it; those at the new
+            // one leave the side above.
+            let start = lowerBound(old), middle = lowerBound(value), end = upperBound(value)
+            for member in members[start..<middle] {
+                if member.value > old, exclude(member, side: 1) { stale.append((1, member.kind)) }
+                include(member, side: 0)
+            }
+            for member in members[middle..<end] where exclude(member, side: 1) { stale.append((1, member.kind)) }
+        } else {
+            let start = lowerBound(value), middle = upperBound(value), end = upperBound(old)
+            for member in members[start..<middle] where exclude(member, side: 0) { stale.append((0, member.kind)) }
+            for member in members[middle..<end] {
+                if member.value < old, exclude(member, side: 0) { stale.append((0, member.kind)) }
+                include(member, side: 1)
+            }
+        }
+        center = value
+        for (side, kind) in stale { findNearest(side: side, kind: kind) }
+        if changes > members.count { addUpAfresh() }
+    }
+
+    /// The members at the center.
+    var centerMembers: ArraySlice<Member> {
+        guard let center else { return [] }
+        return members[lowerBound(center)..<upperBound(center)]
+    }
+
+    /// The positions of the members at the center (empty at a center no member has), nil
+    /// while there are no members.
+    var centerIndices: Range<Int>? {
+        guard let center, !members.isEmpty else { return nil }
+        return lowerBound(center)..<upperBound(center)
+    }
+
+    /// The open interval where the sums are exact: between the nearest members below and
+    /// above the center.
+    var exactRange: (lower: Double, upper: Double) {
+        var lower = -Double.infinity, upper = Double.infinity
+        for sum in sums[0] { if let value = sum.value { lower = max(lower, value) } }
+        for sum in sums[1] { if let value = sum.value { upper = min(upper, value) } }
+        return (lower, upper)
+    }
+
+    /// The sum for slot `3 × side + kind`, nil when that side has no member of that kind.
+    func sum(slot: Int) -> Sum? {
+        let sum = sums[slot / 3][slot % 3]
+        return sum.count > 0 ? sum : nil
+    }
+
+    /// The constraint that stands for a sum in slot `slot`: the variable `==`, `<=` or `>=`
+    /// the sum's value, with the sum's weights as its strength.
+    func constraint(for sum: Sum, slot: Int) -> Constraint {
+        let relation: Relation = switch slot % 3 {
+        case Kind.equal.rawValue: .equal
+        case Kind.atMost.rawValue: .lessThanOrEqual
+        default: .greaterThanOrEqual
+        }
+        var terms = TermList()
+        terms.append(Term(variable))
+        return Constraint(terms, constant: -sum.value!, relation,
+                          strength: Strength(storedComponents: sum.weights, isRequired: false))
+    }
+
+    // MARK: Sums
+
+    private mutating func include(_ member: Member, side: Int) {
+        var sum = sums[side][member.kind.rawValue]
+        sum.count += 1
+        sum.weights = PreferredValues.adding(sum.weights, member.weights, sign: 1)
+        sum.value = side == 0 ? max(sum.value ?? -.infinity, member.value) : min(sum.value ?? .infinity, member.value)
+        sums[side][member.kind.rawValue] = sum
+        changes += 1
+    }
+
+    /// Takes a member out of its side's sum; returns whether the sum's nearest value must be
+    /// found again (it was this member's, and others are left).
+    private mutating func exclude(_ member: Member, side: Int) -> Bool {
+        var sum = sums[side][member.kind.rawValue]
+        sum.count -= 1
+        changes += 1
+        if sum.count == 0 {
+            sums[side][member.kind.rawValue] = Sum()
+            return false
+        }
+        sum.weights = PreferredValues.adding(sum.weights, member.weights, sign: -1)
+        sums[side][member.kind.rawValue] = sum
+        return sum.value == member.value
+    }
+
+    /// Finds the value of the member of `kind` nearest the center on `side`.
+    private mutating func findNearest(side: Int, kind: Kind) {
+        guard let center, sums[side][kind.rawValue].count > 0 else { return }
+        var found: Double?
+        if side == 0 {
+            var index = lowerBound(center)
+            while index > 0 {
+                index -= 1
+                if members[index].kind == kind {
+                    found = members[index].value
+                    break
+                }
+            }
+        } else {
+            for member in members[upperBound(center)...] where member.kind == kind {
+                found = member.value
+                break
+            }
+        }
+        sums[side][kind.rawValue].value = found
+    }
+
+    /// Adds every sum up again from its members.
+    private mutating func addUpAfresh() {
+        changes = 0
+        guard let center else { return }
+        var fresh = [[Sum]](repeating: [Sum](repeating: Sum(), count: 3), count: 2)
+        for member in members where member.value != center {
+            let side = member.value < center ? 0 : 1
+            var sum = fresh[side][member.kind.rawValue]
+            sum.count += 1
+            sum.weights = PreferredValues.adding(sum.weights, member.weights, sign: 1)
+            sum.value = side == 0 ? max(sum.value ?? -.infinity, member.value) : min(sum.value ?? .infinity, member.value)
+            fresh[side][member.kind.rawValue] = sum
+        }
+        sums = fresh
+    }
+
+    /// `a + sign × b`, both by level from the highest; a level whose weight comes to zero or
+    /// below (rounding, as members leave) is dropped.
+    static func adding(_ a: [Strength.Component], _ b: [Strength.Component], sign: Double) -> [Strength.Component] {
+        var result: [Strength.Component] = []
+        result.reserveCapacity(max(a.count, b.count))
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i].level > b[j].level) {
+                result.append(a[i])
+                i += 1
+            } else if i == a.count || b[j].level > a[i].level {
+                if sign > 0 { result.append(b[j]) }
+                j += 1
+            } else {
+                let weight = a[i].weight + sign * b[j].weight
+                if weight > 1e-12 * a[i].weight { result.append(Strength.Component(level: a[i].level, weight: weight)) }
+                i += 1
+                j += 1
+            }
+        }
+        return result
+    }
+
+    // MARK: Positions
+
+    /// Where a member preferring `value`, `sequence`th in order, is or would go.
+    private func position(_ value: Double, _ sequence: Int) -> Int {
+        var low = 0, high = members.count
+        while low < high {
+            let middle = (low + high) / 2
+            let m = members[middle]
+            if m.value < value || (m.value == value && m.sequence < sequence) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The first member whose value is `value` or more.
+    private func lowerBound(_ value: Double) -> Int {
+        var low = 0, high = members.count
+        while low < high {
+            let middle = (low + high) / 2
+            if members[middle].value < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The first member whose value is more than `value`.
+    private func upperBound(_ value: Double) -> Int {
+        var low = 0, high = members.count
+        while low < high {
+            let middle = (low + high) / 2
+            if members[middle].value <= value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

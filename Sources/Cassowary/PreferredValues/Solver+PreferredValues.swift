@@ -1,0 +1,236 @@
+// The solver's side of preferred values (see PreferredValues.swift): which soft constraints
+// go to a variable's group, how the tableau is kept in line with each group, and the
+// settling after every call that can move a variable.
+
+/// The groups of preferred values of a solver, and the soft constraints on one variable that
+/// are still rows of their own.
+struct PreferenceGroups {
+    /// The number of soft constraints on one variable that makes it a group: the members
+    /// then leave the tableau for the group. Below it they stay rows, as in any solver.
+    static let threshold = 16
+    /// How many times the center of a group may move after one call before the group gives
+    /// its members back to the tableau as rows (the answer is then exact by construction).
+    static let settleLimit = 64
+
+    /// Whether groups are made (tests compare against a solver without them).
+    var isEnabled = true
+    /// The groups, by variable.
+    var groups: [Identity: PreferredValues] = [:]
+    /// The variables of the groups, in the order the groups were made (settling goes in this
+    /// order, so the outcome never depends on hashing).
+    var order: [Identity] = []
+    /// Each member's group and the value and place it was filed under.
+    var membership: [Identity: (variable: Identity, value: Double, sequence: Int)] = [:]
+    /// The soft constraints on one variable that are rows of the tableau, by variable.
+    var rows: [Identity: [Constraint]] = [:]
+    /// The constraints the tableau holds for the groups' sums (left out of
+    /// ``Solver/constraints``).
+    var sums: Set<Identity> = []
+}
+
+extension Solver {
+    /// Adds a soft constraint on one variable alone to its variable's group, making the
+    /// group (from the rows already there) once there are enough; returns false when the
+    /// constraint is not for a group, and the caller adds it to the tableau.
+    func addPreferred(_ constraint: Constraint) throws(SolverError) -> Bool {
+        guard preferences.isEnabled,
+              let (variable, _) = PreferredValues.member(of: constraint, sequence: 0) else { return false }
+        let key = Identity(variable)
+        if preferences.groups[key] == nil {
+            guard preferences.rows[key, default: []].count + 1 >= PreferenceGroups.threshold else { return false }
+            guard !hasConstraint(constraint) else { throw .duplicateConstraint(constraint) }
+            try makeGroup(for: variable)
+        }
+        guard !hasConstraint(constraint) else { throw .duplicateConstraint(constraint) }
+        let sequence = tableau.nextSequence
+        tableau.nextSequence += 1
+        let member = PreferredValues.member(of: constraint, sequence: sequence)!.member
+        preferences.groups[key]!.add(member)
+        preferences.membership[Identity(constraint)] = (key, member.value, sequence)
+        try syncGroup(key)
+        return true
+    }
+
+    /// Takes a member out of its group; returns false when the constraint is no member.
+    func removePreferred(_ constraint: Constraint) throws(SolverError) -> Bool {
+        guard !preferences.membership.isEmpty,
+              let entry = preferences.membership.removeValue(forKey: Identity(constraint)) else { return false }
+        preferences.groups[entry.variable]!.remove(constraint, value: entry.value, sequence: entry.sequence)
+        try syncGroup(entry.variable)
+        return true
+    }
+
+    /// Notes a soft constraint on one variable that went into the tableau as a row.
+    func notePreferredRow(_ constraint: Constraint) {
+        guard preferences.isEnabled, let (variable, _) = PreferredValues.member(of: constraint, sequence: 0) else { return }
+        preferences.rows[Identity(variable), default: []].append(constraint)
+    }
+
+    /// Forgets a row noted by ``notePreferredRow(_:)`` that left the tableau.
+    func forgetPreferredRow(_ constraint: Constraint) {
+        guard let (variable, _) = PreferredValues.member(of: constraint, sequence: 0) else { return }
+        let key = Identity(variable)
+        guard let index = preferences.rows[key]?.firstIndex(where: { $0 === constraint }) else { return }
+        preferences.rows[key]!.remove(at: index)
+        if preferences.rows[key]!.isEmpty { preferences.rows[key] = nil }
+    }
+
+    /// Whether a batch has a constraint that a group would take (it is then added one at a
+    /// time).
+    func groupsTakeAny(of constraints: [Constraint]) -> Bool {
+        guard preferences.isEnabled else { return false }
+        var counts: [Identity: Int] = [:]
+        for constraint in constraints {
+            guard let (variable, _) = PreferredValues.member(of: constraint, sequence: 0) else { continue }
+            let key = Identity(variable)
+            if preferences.groups[key] != nil { return true }
+            counts[key, default: preferences.rows[key, default: []].count] += 1
+            if counts[key]! >= PreferenceGroups.threshold { return true }
+        }
+        return false
+    }
+
+    /// Makes a variable's group from its soft rows, which leave the tableau for it.
+    private func makeGroup(for variable: Variable) throws(SolverError) {
+        let key = Identity(variable)
+        var group = PreferredValues(variable: variable)
+        for constraint in preferences.rows.removeValue(forKey: key) ?? [] {
+            guard let slot = tableau.recordSlot(of: constraint) else { continue }
+            let sequence = tableau.recordSlots[slot]!.sequence
+            try tableau.remove(constraint)
+            let member = PreferredValues.member(of: constraint, sequence: sequence)!.member
+            group.add(member)
+            preferences.membership[Identity(constraint)] = (key, member.value, sequence)
+        }
+        preferences.groups[key] = group
+        preferences.order.append(key)
+    }
+
+    /// Brings the tableau in line with a group: the members at its center as rows, and a
+    /// constraint for each sum.
+    private func syncGroup(_ key: Identity) throws(SolverError) {
+        var group = preferences.groups[key]!
+        defer { preferences.groups[key] = group }
+        let wanted = group.centerMembers
+        if !group.installedCenter.isEmpty || !wanted.isEmpty {
+            let wantedSet = Set(wanted.map { Identity($0.constraint) })
+            let heldSet = Set(group.installedCenter.map(Identity.init))
+            for constraint in group.installedCenter where !wantedSet.contains(Identity(constraint)) {
+                try tableau.remove(constraint)
+            }
+            for member in wanted where !heldSet.contains(Identity(member.constraint)) {
+                try tableau.addPreferenceRow(member.constraint, sequence: member.sequence)
+            }
+            group.installedCenter = wanted.map(\.constraint)
+        }
+        for slot in 0..<6 {
+            let sum = group.sum(slot: slot), held = group.installedSums[slot]
+            if held?.value == sum?.value && held?.weights == sum?.weights { continue }
+            if let held {
+                try tableau.remove(held.constraint)
+                preferences.sums.remove(Identity(held.constraint))
+                group.installedSums[slot] = nil
+            }
+            if let sum {
+                let constraint = group.constraint(for: sum, slot: slot)
+                try tableau.addPreferenceRow(constraint, sequence: tableau.nextSequence)
+                preferences.sums.insert(Identity(constraint))
+                group.installedSums[slot] = .init(constraint: constraint, value: sum.value!, weights: sum.weights)
+            }
+        }
+    }
+
+    /// After a call that may have moved a variable with a group: moves the group's center
+    /// until the variable's value is where the group's sums are exact, which makes the
+    /// solution optimal for the members themselves (see PreferredValues.swift).
+    ///
+    /// A value at or beyond the nearest member on one side means that the optimum is on that
+    /// side (the sums are exact up to that member, where the cost already grows the other
+    /// way), so the center is searched for: in steps that double until the value comes
+    /// back, then by halving the members between.
+    func settlePreferences() throws(SolverError) {
+        guard !preferences.order.isEmpty else { return }
+        for key in preferences.order {
+            var settled = false
+            // The members the center is known to be at or above, and at or below.
+            var low: Int?, high: Int?
+            var step = 1
+            for _ in 0..<PreferenceGroups.settleLimit {
+                let group = preferences.groups[key]!
+                let x = tableau.value(of: group.variable)
+                let exact = group.exactRange
+                if exact.lower < x && x < exact.upper {
+                    settled = true
+                    break
+                }
+                guard let around = group.centerIndices else { break }
+                let target: Int
+                if x >= exact.upper {
+                    low = around.upperBound
+                    target = high.map { (low! + $0) / 2 } ?? min(group.members.count - 1, around.upperBound - 1 + step)
+                } else {
+                    high = around.lowerBound - 1
+                    target = low.map { ($0 + high!) / 2 } ?? max(0, around.lowerBound - step)
+                }
+                step *= 2
+                let lowest = low ?? 0, highest = high ?? group.members.count - 1
+                guard lowest <= highest, (lowest...highest).contains(target) else { break }
+                preferences.groups[key]!.moveCenter(to: group.members[target].value)
+                try syncGroup(key)
+            }
+            if !settled { try dissolveGroup(key) }
+        }
+    }
+
+    /// Gives every group's members back to the tableau as rows (for the questions about the
+    /// optimal face, which need each member's own error).
+    func dissolvePreferences() {
+        for key in preferences.order { try? dissolveGroup(key) }
+    }
+
+    /// Gives a group's members back to the tableau as rows and drops the group.
+    private func dissolveGroup(_ key: Identity) throws(SolverError) {
+        guard let group = preferences.groups.removeValue(forKey: key) else { return }
+        preferences.order.removeAll { $0 == key }
+        for held in group.installedSums {
+            guard let held else { continue }
+            try tableau.remove(held.constraint)
+            preferences.sums.remove(Identity(held.constraint))
+        }
+        let atCenter = Set(group.installedCenter.map(Identity.init))
+        var rows: [Constraint] = []
+        for member in group.members {
+            preferences.membership[Identity(member.constraint)] = nil
+            rows.append(member.constraint)
+            if !atCenter.contains(Identity(member.constraint)) {
+                try tableau.addPreferenceRow(member.constraint, sequence: member.sequence)
+            }
+        }
+        preferences.rows[key] = rows
+    }
+
+    /// The members of the groups that are not rows of the tableau, with their places.
+    var preferredOutsideTableau: [(sequence: Int, constraint: Constraint)] {
+        var result: [(sequence: Int, constraint: Constraint)] = []
+        for key in preferences.order {
+            let group = preferences.groups[key]!
+            let atCenter = Set(group.installedCenter.map(Identity.init))
+            for member in group.members where !atCenter.contains(Identity(member.constraint)) {
+                result.append((member.sequence, member.constraint))
+            }
+        }
+        return result
+    }
+}
+
+extension Tableau {
+    /// Adds a soft row for a group of preferred values, in its place in the order of the
+    /// constraints (as ``addNew(_:)``, which cannot fail but for rounding).
+    mutating func addPreferenceRow(_ constraint: Constraint, sequence: Int) throws(SolverError) {
+        try rebuildIfNeeded()
+        try run { (t: inout Tableau) throws(StepError) in
+            try t.insert(constraint, sequence: sequence)
+            try t.requireHold(afterAdding: constraint)
+        }
+    }
+}
