@@ -38,7 +38,7 @@ public final class Solver {
     var tableau = Tableau(tracksEqualityMarkers: false)
     /// The soft constraints on one variable alone, grouped by variable once there are many
     /// (see PreferredValues.swift).
-    var preferences = PreferenceGroups()
+    @exclusivity(unchecked) var preferences = PreferenceGroups()
 
     /// Whether ``SolverError/unsatisfiableConstraint(_:conflicts:)`` names the conflicting
     /// constraints (true by default). Finding a minimal set costs a replay of the connected

@@ -84,15 +84,29 @@ struct PreferredValues {
         self.variable = variable
     }
 
-    /// The variable and member a constraint makes when it is a soft constraint on one
-    /// variable alone, with a symmetric strength, and a cost that is not zero; else nil.
-    static func member(of constraint: Constraint, sequence: Int) -> (variable: Variable, member: Member)? {
+    /// The variable of a constraint that can be a member: a soft constraint on one
+    /// variable alone, with a symmetric strength, a finite value, and a cost that is not
+    /// zero; else nil. (Allocates nothing: it is asked of every such constraint added.)
+    static func candidateVariable(of constraint: Constraint) -> Variable? {
         guard !constraint.isRequired, constraint.belowComponents == nil, constraint.terms.count == 1 else { return nil }
         let term = constraint.terms[0]
         let coefficient = term.coefficient
-        guard coefficient != 0 else { return nil }
+        guard coefficient != 0, (-constraint.constant / coefficient).isFinite else { return nil }
+        var costs = false
+        for component in constraint.strengthComponents {
+            let weight = component.weight * abs(coefficient)
+            guard weight.isFinite else { return nil }
+            costs = costs || weight > 0
+        }
+        return costs ? term.variable : nil
+    }
+
+    /// The variable and member a constraint makes when it can be a member (see
+    /// ``candidateVariable(of:)``); else nil.
+    static func member(of constraint: Constraint, sequence: Int) -> (variable: Variable, member: Member)? {
+        guard let variable = candidateVariable(of: constraint) else { return nil }
+        let coefficient = constraint.terms[0].coefficient
         let value = -constraint.constant / coefficient
-        guard value.isFinite else { return nil }
         var kind: Kind = switch constraint.relation {
         case .equal: .equal
         case .lessThanOrEqual: .atMost
@@ -104,9 +118,7 @@ struct PreferredValues {
             let weight = component.weight * scale
             return weight > 0 ? Strength.Component(level: component.level, weight: weight) : nil
         }
-        guard !weights.isEmpty, weights.allSatisfy({ $0.weight.isFinite }) else { return nil }
-        return (term.variable, Member(constraint: constraint, value: value, kind: kind, weights: weights,
-                                      sequence: sequence))
+        return (variable, Member(constraint: constraint, value: value, kind: kind, weights: weights, sequence: sequence))
     }
 
     /// The positions of the constraints that may be members (soft, with one term): a pass

@@ -21,8 +21,8 @@ struct PreferenceGroups {
     var order: [Identity] = []
     /// Each member's group and the value and place it was filed under.
     var membership: [Identity: (variable: Identity, value: Double, sequence: Int)] = [:]
-    /// The soft constraints on one variable that are rows of the tableau, by variable.
-    var rows: [Identity: [Constraint]] = [:]
+    /// How many soft constraints on each variable alone are rows of the tableau.
+    var rowCounts: [Identity: Int] = [:]
     /// The constraints the tableau holds for the groups' sums (left out of
     /// ``Solver/constraints``).
     var sums: Set<Identity> = []
@@ -33,11 +33,10 @@ extension Solver {
     /// group (from the rows already there) once there are enough; returns false when the
     /// constraint is not for a group, and the caller adds it to the tableau.
     func addPreferred(_ constraint: Constraint) throws(SolverError) -> Bool {
-        guard preferences.isEnabled,
-              let (variable, _) = PreferredValues.member(of: constraint, sequence: 0) else { return false }
+        guard preferences.isEnabled, let variable = PreferredValues.candidateVariable(of: constraint) else { return false }
         let key = Identity(variable)
         if preferences.groups[key] == nil {
-            guard preferences.rows[key, default: []].count + 1 >= PreferenceGroups.threshold else { return false }
+            guard preferences.rowCounts[key, default: 0] + 1 >= PreferenceGroups.threshold else { return false }
             guard !hasConstraint(constraint) else { throw .duplicateConstraint(constraint) }
             try makeGroup(for: variable)
         }
@@ -60,19 +59,18 @@ extension Solver {
         return true
     }
 
-    /// Notes a soft constraint on one variable that went into the tableau as a row.
+    /// Counts a soft constraint on one variable that went into the tableau as a row.
     func notePreferredRow(_ constraint: Constraint) {
-        guard preferences.isEnabled, let (variable, _) = PreferredValues.member(of: constraint, sequence: 0) else { return }
-        preferences.rows[Identity(variable), default: []].append(constraint)
+        guard preferences.isEnabled, let variable = PreferredValues.candidateVariable(of: constraint) else { return }
+        preferences.rowCounts[Identity(variable), default: 0] += 1
     }
 
-    /// Forgets a row noted by ``notePreferredRow(_:)`` that left the tableau.
+    /// Uncounts a row counted by ``notePreferredRow(_:)`` that left the tableau.
     func forgetPreferredRow(_ constraint: Constraint) {
-        guard let (variable, _) = PreferredValues.member(of: constraint, sequence: 0) else { return }
+        guard let variable = PreferredValues.candidateVariable(of: constraint) else { return }
         let key = Identity(variable)
-        guard let index = preferences.rows[key]?.firstIndex(where: { $0 === constraint }) else { return }
-        preferences.rows[key]!.remove(at: index)
-        if preferences.rows[key]!.isEmpty { preferences.rows[key] = nil }
+        guard let count = preferences.rowCounts[key] else { return }
+        preferences.rowCounts[key] = count > 1 ? count - 1 : nil
     }
 
     /// Whether a batch has a constraint that a group would take (it is then added one at a
@@ -81,22 +79,29 @@ extension Solver {
         guard preferences.isEnabled else { return false }
         var counts: [Identity: Int] = [:]
         for constraint in constraints {
-            guard let (variable, _) = PreferredValues.member(of: constraint, sequence: 0) else { continue }
+            guard let variable = PreferredValues.candidateVariable(of: constraint) else { continue }
             let key = Identity(variable)
             if preferences.groups[key] != nil { return true }
-            counts[key, default: preferences.rows[key, default: []].count] += 1
+            counts[key, default: preferences.rowCounts[key, default: 0]] += 1
             if counts[key]! >= PreferenceGroups.threshold { return true }
         }
         return false
     }
 
-    /// Makes a variable's group from its soft rows, which leave the tableau for it.
+    /// Makes a variable's group from its soft rows, which leave the tableau for it (found
+    /// among the records: this happens once a group).
     private func makeGroup(for variable: Variable) throws(SolverError) {
         let key = Identity(variable)
         var group = PreferredValues(variable: variable)
-        for constraint in preferences.rows.removeValue(forKey: key) ?? [] {
-            guard let slot = tableau.recordSlot(of: constraint) else { continue }
-            let sequence = tableau.recordSlots[slot]!.sequence
+        preferences.rowCounts[key] = nil
+        // (An edit variable's constraint is one too, but it stays the edit's.)
+        let edits = Set(tableau.edits.values.map { Identity($0.constraint) })
+        let rows = tableau.recordSlots.compactMap { record -> (sequence: Int, constraint: Constraint)? in
+            guard let record, PreferredValues.candidateVariable(of: record.constraint) === variable,
+                  !edits.contains(Identity(record.constraint)) else { return nil }
+            return (record.sequence, record.constraint)
+        }.sorted { $0.sequence < $1.sequence }
+        for (sequence, constraint) in rows {
             try tableau.remove(constraint)
             let member = PreferredValues.member(of: constraint, sequence: sequence)!.member
             group.add(member)
@@ -198,15 +203,13 @@ extension Solver {
             preferences.sums.remove(Identity(held.constraint))
         }
         let atCenter = Set(group.installedCenter.map(Identity.init))
-        var rows: [Constraint] = []
         for member in group.members {
             preferences.membership[Identity(member.constraint)] = nil
-            rows.append(member.constraint)
             if !atCenter.contains(Identity(member.constraint)) {
                 try tableau.addPreferenceRow(member.constraint, sequence: member.sequence)
             }
         }
-        preferences.rows[key] = rows
+        preferences.rowCounts[key] = group.members.count
     }
 
     /// The members of the groups that are not rows of the tableau, with their places.
