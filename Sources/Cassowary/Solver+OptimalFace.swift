@@ -16,10 +16,11 @@ extension Solver {
     /// between preferences of equal strength.
     public func optimalRange(of expression: Expression, ignoringStrengthsBelow weakest: Double = 0,
                              holdingPreferences: Bool = false) -> ClosedRange<Double> {
-        dissolvePreferences()
-        let range = tableau.optimalRange(of: expression.terms, constant: expression.constant,
-                                         FaceOptions(lowest: weakest, holdingErrors: holdingPreferences))
-        return min(range.lower, range.upper)...max(range.lower, range.upper)
+        withPreferencesAsRows {
+            let range = tableau.optimalRange(of: expression.terms, constant: expression.constant,
+                                             FaceOptions(lowest: weakest, holdingErrors: holdingPreferences))
+            return min(range.lower, range.upper)...max(range.lower, range.upper)
+        }
     }
 
     /// Whether `expression` has the same value in every optimal solution (to within
@@ -27,13 +28,14 @@ extension Solver {
     /// ``optimalRange(of:ignoringStrengthsBelow:holdingPreferences:)``.
     public func isDetermined(_ expression: Expression, ignoringStrengthsBelow weakest: Double = 0,
                              holdingPreferences: Bool = false) -> Bool {
-        dissolvePreferences()
-        if tableau.isFixedOnFace(expression.terms, FaceOptions(lowest: weakest, holdingErrors: holdingPreferences)) {
-            return true
+        withPreferencesAsRows {
+            if tableau.isFixedOnFace(expression.terms, FaceOptions(lowest: weakest, holdingErrors: holdingPreferences)) {
+                return true
+            }
+            let range = optimalRange(of: expression, ignoringStrengthsBelow: weakest, holdingPreferences: holdingPreferences)
+            guard range.lowerBound.isFinite, range.upperBound.isFinite else { return false }
+            return range.upperBound - range.lowerBound <= 1e-7 * max(1, abs(range.lowerBound), abs(range.upperBound))
         }
-        let range = optimalRange(of: expression, ignoringStrengthsBelow: weakest, holdingPreferences: holdingPreferences)
-        guard range.lowerBound.isFinite, range.upperBound.isFinite else { return false }
-        return range.upperBound - range.lowerBound <= 1e-7 * max(1, abs(range.lowerBound), abs(range.upperBound))
     }
 
     /// Whether `variable` has the same value in every optimal solution.
@@ -49,10 +51,11 @@ extension Solver {
     /// change the solver; scans may nest.
     public func withFaceScan<Result>(_ body: () throws -> Result) rethrows -> Result {
         guard tableau.faceScan == nil else { return try body() }
-        dissolvePreferences()
-        tableau.faceScan = FaceScan()
-        defer { tableau.faceScan = nil }
-        return try body()
+        return try withPreferencesAsRows {
+            tableau.faceScan = FaceScan()
+            defer { tableau.faceScan = nil }
+            return try body()
+        }
     }
 }
 
@@ -65,8 +68,9 @@ extension Solver {
     /// ``optimalRange(of:ignoringStrengthsBelow:holdingPreferences:)``.
     public func freedom(of first: Expression, _ second: Expression, ignoringStrengthsBelow weakest: Double = 0,
                         holdingPreferences: Bool = false) -> Int {
-        dissolvePreferences()
-        return tableau.freedom(of: first.terms, second.terms, FaceOptions(lowest: weakest, holdingErrors: holdingPreferences))
+        withPreferencesAsRows {
+            tableau.freedom(of: first.terms, second.terms, FaceOptions(lowest: weakest, holdingErrors: holdingPreferences))
+        }
     }
 }
 
@@ -76,7 +80,6 @@ extension Solver {
     /// coefficients decide the values), in the order they were added. A variable no
     /// constraint determines contributes none.
     public func constraintsDetermining(_ variables: [Variable]) -> [Constraint] {
-        dissolvePreferences()
-        return tableau.determiningConstraints(of: variables)
+        withPreferencesAsRows { tableau.determiningConstraints(of: variables) }
     }
 }

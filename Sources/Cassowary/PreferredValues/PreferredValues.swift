@@ -8,20 +8,22 @@
 // convex, piecewise-linear cost of `x` with a corner at each `b`, and near the value `x`
 // has, only the corners next to it matter.
 //
-// How. The members are kept sorted by value around a center. Those at the center go into
-// the tableau as themselves; those on either side are summed, per kind (`==`, `<=`,
-// `>=`), into one constraint placed at the member of that kind nearest the center, with
-// the sum of their strengths. On the side, a member's cost is linear in `x` from its value
-// on, so each sum is exact from the nearest member to the center, and has the same slope
-// as the members it stands for far away. The tableau thus holds at most six sums and the
-// members at the center, and the cost it minimizes equals the true one (up to a constant)
-// on the open interval between the nearest members on either side.
+// How. The members are kept sorted by value around a center, and summed per place (below
+// the center, at it, above it) and kind (`==`, `<=`, `>=`) into one constraint each, with
+// the sum of their strengths: those at the center exactly (they prefer the same value),
+// those on a side placed at the member of that kind nearest the center. On a side, a
+// member's cost is linear in `x` from its value on, so each sum is exact from the nearest
+// member to the center, and has the same slope as the members it stands for far away. The
+// tableau thus holds at most nine rows for any number of members, and the cost it
+// minimizes equals the true one (up to a constant) on the open interval between the
+// nearest members on either side.
 //
-// Where the optimum found has `x` inside that interval, it is the true optimum: the two
-// costs agree around it, and a point that is optimal nearby is optimal everywhere for a
-// convex cost (lexicographic levels included: a better point far away would make the
-// points between better too). Where it is not, the center moves to the member nearest the
-// value `x` took and the tableau is solved again (see Solver+PreferredValues.swift).
+// Where the optimum found has every grouped variable inside its interval, it is the true
+// optimum: the two costs agree around it, and a point that is optimal nearby is optimal
+// everywhere for a convex cost (lexicographic levels included: a better point far away
+// would make the points between better too). Where one is not, that group's center moves
+// toward the value its variable took and the tableau is solved again, until every group
+// holds (see Solver+PreferredValues.swift).
 
 /// The soft constraints on one variable alone, kept sorted by the value each prefers, around
 /// a center (see the comment at the top of this file).
@@ -46,13 +48,14 @@ struct PreferredValues {
         let sequence: Int
     }
 
-    /// The members on one side of the center of one kind.
+    /// The members of one kind below, at or above the center.
     struct Sum: Equatable {
         /// How many there are.
         var count = 0
         /// Their weights summed per level, the highest level first.
         var weights: [Strength.Component] = []
-        /// The value of the one nearest the center (nil when there are none).
+        /// The value of the one nearest the center (the center's at the center; nil when
+        /// there are none).
         var value: Double?
     }
 
@@ -69,16 +72,20 @@ struct PreferredValues {
     private(set) var members: [Member] = []
     /// The value around which members are summed (nil while there are none).
     private(set) var center: Double?
-    /// The sums by side (0 below the center, 1 above) and kind.
-    private(set) var sums = [[Sum]](repeating: [Sum](repeating: Sum(), count: 3), count: 2)
+    /// The sums by place (0 below the center, 1 above, 2 at it) and kind.
+    private(set) var sums = PreferredValues.noSums
     /// Changes since the sums were last added up afresh (each change can leave a rounding
     /// error in a sum of weights; they are added up again once there have been as many
     /// changes as members).
     private var changes = 0
-    /// The members at the center that the tableau holds as themselves.
-    var installedCenter: [Constraint] = []
-    /// The sums the tableau holds, by slot (`3 × side + kind`).
-    var installedSums = [Installed?](repeating: nil, count: 6)
+    /// Whether a subtraction cancelled most of a level (see ``exclude(_:side:)``).
+    private var needsAddingUp = false
+    /// The sums the tableau holds, by slot (`3 × place + kind`).
+    var installedSums = [Installed?](repeating: nil, count: PreferredValues.slots)
+
+    /// The number of sums: three places, three kinds.
+    static let slots = 9
+    private static let noSums = [[Sum]](repeating: [Sum](repeating: Sum(), count: 3), count: 3)
 
     init(variable: Variable) {
         self.variable = variable
@@ -141,11 +148,8 @@ struct PreferredValues {
     /// Adds a member (the first one is the center).
     mutating func add(_ member: Member) {
         members.insert(member, at: position(member.value, member.sequence))
-        guard let center else {
-            self.center = member.value
-            return
-        }
-        if member.value != center { include(member, side: member.value < center ? 0 : 1) }
+        if center == nil { center = member.value }
+        include(member, side: place(of: member.value))
     }
 
     /// Takes out the member of `constraint` (which prefers `value` and came `sequence`th).
@@ -155,13 +159,13 @@ struct PreferredValues {
         let member = members.remove(at: index)
         if members.isEmpty {
             center = nil
-            sums = [[Sum]](repeating: [Sum](repeating: Sum(), count: 3), count: 2)
+            sums = PreferredValues.noSums
+            changes = 0
             return
         }
-        guard let center, member.value != center else { return }
-        let side = member.value < center ? 0 : 1
-        if exclude(member, side: side) { findNearest(side: side, kind: member.kind) }
-        if changes > members.count { addUpAfresh() }
+        let side = place(of: member.value)
+        if exclude(member, side: side) && side < 2 { findNearest(side: side, kind: member.kind) }
+        if changes > members.count || needsAddingUp { addUpAfresh() }
     }
 
     /// Moves the center to `value`: the members it passes change sides.
@@ -173,27 +177,28 @@ struct PreferredValues {
             // one leave the side above.
             let start = lowerBound(old), middle = lowerBound(value), end = upperBound(value)
             for member in members[start..<middle] {
-                if member.value > old, exclude(member, side: 1) { stale.append((1, member.kind)) }
+                if exclude(member, side: member.value == old ? 2 : 1) && member.value != old { stale.append((1, member.kind)) }
                 include(member, side: 0)
             }
-            for member in members[middle..<end] where exclude(member, side: 1) { stale.append((1, member.kind)) }
+            for member in members[middle..<end] {
+                if exclude(member, side: 1) { stale.append((1, member.kind)) }
+                include(member, side: 2)
+            }
         } else {
             let start = lowerBound(value), middle = upperBound(value), end = upperBound(old)
-            for member in members[start..<middle] where exclude(member, side: 0) { stale.append((0, member.kind)) }
+            for member in members[start..<middle] {
+                if exclude(member, side: 0) { stale.append((0, member.kind)) }
+                include(member, side: 2)
+            }
             for member in members[middle..<end] {
-                if member.value < old, exclude(member, side: 0) { stale.append((0, member.kind)) }
+                if exclude(member, side: member.value == old ? 2 : 0) && member.value != old { stale.append((0, member.kind)) }
                 include(member, side: 1)
             }
         }
         center = value
+        for kind in 0..<3 where sums[2][kind].count > 0 { sums[2][kind].value = value }
         for (side, kind) in stale { findNearest(side: side, kind: kind) }
-        if changes > members.count { addUpAfresh() }
-    }
-
-    /// The members at the center.
-    var centerMembers: ArraySlice<Member> {
-        guard let center else { return [] }
-        return members[lowerBound(center)..<upperBound(center)]
+        if changes > members.count || needsAddingUp { addUpAfresh() }
     }
 
     /// The positions of the members at the center (empty at a center no member has), nil
@@ -207,12 +212,12 @@ struct PreferredValues {
     /// above the center.
     var exactRange: (lower: Double, upper: Double) {
         var lower = -Double.infinity, upper = Double.infinity
-        for sum in sums[0] { if let value = sum.value { lower = max(lower, value) } }
-        for sum in sums[1] { if let value = sum.value { upper = min(upper, value) } }
+        for sum in sums[0] where sum.count > 0 { lower = max(lower, sum.value!) }
+        for sum in sums[1] where sum.count > 0 { upper = min(upper, sum.value!) }
         return (lower, upper)
     }
 
-    /// The sum for slot `3 × side + kind`, nil when that side has no member of that kind.
+    /// The sum for slot `3 × place + kind`, nil when there is no member of that kind there.
     func sum(slot: Int) -> Sum? {
         let sum = sums[slot / 3][slot % 3]
         return sum.count > 0 ? sum : nil
@@ -234,17 +239,29 @@ struct PreferredValues {
 
     // MARK: Sums
 
+    /// Where a value is: 0 below the center, 1 above, 2 at it.
+    private func place(of value: Double) -> Int {
+        guard let center else { return 2 }
+        return value < center ? 0 : value > center ? 1 : 2
+    }
+
     private mutating func include(_ member: Member, side: Int) {
         var sum = sums[side][member.kind.rawValue]
         sum.count += 1
-        sum.weights = PreferredValues.adding(sum.weights, member.weights, sign: 1)
-        sum.value = side == 0 ? max(sum.value ?? -.infinity, member.value) : min(sum.value ?? .infinity, member.value)
+        sum.weights = PreferredValues.adding(sum.weights, member.weights, sign: 1).sum
+        sum.value = switch side {
+        case 0: max(sum.value ?? -.infinity, member.value)
+        case 1: min(sum.value ?? .infinity, member.value)
+        default: member.value
+        }
         sums[side][member.kind.rawValue] = sum
         changes += 1
     }
 
-    /// Takes a member out of its side's sum; returns whether the sum's nearest value must be
-    /// found again (it was this member's, and others are left).
+    /// Takes a member out of its place's sum; returns whether the sum's nearest value must
+    /// be found again (it was this member's, and others are left). A subtraction that
+    /// cancels most of a level's weight is not trusted: the sums are added up afresh once
+    /// the change is done (a level that members still carry is never dropped by rounding).
     private mutating func exclude(_ member: Member, side: Int) -> Bool {
         var sum = sums[side][member.kind.rawValue]
         sum.count -= 1
@@ -253,8 +270,10 @@ struct PreferredValues {
             sums[side][member.kind.rawValue] = Sum()
             return false
         }
-        sum.weights = PreferredValues.adding(sum.weights, member.weights, sign: -1)
+        let (weights, lossy) = PreferredValues.adding(sum.weights, member.weights, sign: -1)
+        sum.weights = weights
         sums[side][member.kind.rawValue] = sum
+        if lossy { needsAddingUp = true }
         return sum.value == member.value
     }
 
@@ -282,23 +301,30 @@ struct PreferredValues {
 
     /// Adds every sum up again from its members.
     private mutating func addUpAfresh() {
-        changes = 0
         guard let center else { return }
-        var fresh = [[Sum]](repeating: [Sum](repeating: Sum(), count: 3), count: 2)
-        for member in members where member.value != center {
-            let side = member.value < center ? 0 : 1
-            var sum = fresh[side][member.kind.rawValue]
+        sums = PreferredValues.noSums
+        for member in members {
+            let side = member.value < center ? 0 : member.value > center ? 1 : 2
+            var sum = sums[side][member.kind.rawValue]
             sum.count += 1
-            sum.weights = PreferredValues.adding(sum.weights, member.weights, sign: 1)
-            sum.value = side == 0 ? max(sum.value ?? -.infinity, member.value) : min(sum.value ?? .infinity, member.value)
-            fresh[side][member.kind.rawValue] = sum
+            sum.weights = PreferredValues.adding(sum.weights, member.weights, sign: 1).sum
+            sum.value = switch side {
+            case 0: max(sum.value ?? -.infinity, member.value)
+            case 1: min(sum.value ?? .infinity, member.value)
+            default: member.value
+            }
+            sums[side][member.kind.rawValue] = sum
         }
-        sums = fresh
+        changes = 0
+        needsAddingUp = false
     }
 
-    /// `a + sign × b`, both by level from the highest; a level whose weight comes to zero or
-    /// below (rounding, as members leave) is dropped.
-    static func adding(_ a: [Strength.Component], _ b: [Strength.Component], sign: Double) -> [Strength.Component] {
+    /// `a + sign × b`, both by level from the highest, and whether a subtraction cancelled
+    /// most of a level (to under a millionth of what it was), where rounding may have taken
+    /// what is left; a level that comes to zero or below is dropped.
+    static func adding(_ a: [Strength.Component], _ b: [Strength.Component],
+                       sign: Double) -> (sum: [Strength.Component], lossy: Bool) {
+        var lossy = false
         var result: [Strength.Component] = []
         result.reserveCapacity(max(a.count, b.count))
         var i = 0, j = 0
@@ -307,16 +333,17 @@ struct PreferredValues {
                 result.append(a[i])
                 i += 1
             } else if i == a.count || b[j].level > a[i].level {
-                if sign > 0 { result.append(b[j]) }
+                if sign > 0 { result.append(b[j]) } else { lossy = true }
                 j += 1
             } else {
                 let weight = a[i].weight + sign * b[j].weight
-                if weight > 1e-12 * a[i].weight { result.append(Strength.Component(level: a[i].level, weight: weight)) }
+                if sign < 0 && weight < 1e-6 * a[i].weight { lossy = true }
+                if weight > 0 { result.append(Strength.Component(level: a[i].level, weight: weight)) }
                 i += 1
                 j += 1
             }
         }
-        return result
+        return (result, lossy)
     }
 
     // MARK: Positions

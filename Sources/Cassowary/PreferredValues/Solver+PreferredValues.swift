@@ -8,8 +8,9 @@ struct PreferenceGroups {
     /// The number of soft constraints on one variable that makes it a group: the members
     /// then leave the tableau for the group. Below it they stay rows, as in any solver.
     static let threshold = 16
-    /// How many times the center of a group may move after one call before the group gives
-    /// its members back to the tableau as rows (the answer is then exact by construction).
+    /// How many times the center of a group may move in one pass of settling, and how many
+    /// passes one call may make, before the groups give their members back to the tableau
+    /// as rows (the answer is then exact by construction).
     static let settleLimit = 64
 
     /// Whether groups are made (tests compare against a solver without them).
@@ -32,7 +33,7 @@ extension Solver {
     /// Adds a soft constraint on one variable alone to its variable's group, making the
     /// group (from the rows already there) once there are enough; returns false when the
     /// constraint is not for a group, and the caller adds it to the tableau.
-    func addPreferred(_ constraint: Constraint) throws(SolverError) -> Bool {
+    func addPreferred(_ constraint: Constraint, sequence given: Int? = nil) throws(SolverError) -> Bool {
         guard preferences.isEnabled, let variable = PreferredValues.candidateVariable(of: constraint) else { return false }
         let key = Identity(variable)
         if preferences.groups[key] == nil {
@@ -41,8 +42,8 @@ extension Solver {
             try makeGroup(for: variable)
         }
         guard !hasConstraint(constraint) else { throw .duplicateConstraint(constraint) }
-        let sequence = tableau.nextSequence
-        tableau.nextSequence += 1
+        let sequence = given ?? tableau.nextSequence
+        tableau.nextSequence = max(tableau.nextSequence, sequence + 1)
         let member = PreferredValues.member(of: constraint, sequence: sequence)!.member
         preferences.groups[key]!.add(member)
         preferences.membership[Identity(constraint)] = (key, member.value, sequence)
@@ -53,10 +54,45 @@ extension Solver {
     /// Takes a member out of its group; returns false when the constraint is no member.
     func removePreferred(_ constraint: Constraint) throws(SolverError) -> Bool {
         guard !preferences.membership.isEmpty,
-              let entry = preferences.membership.removeValue(forKey: Identity(constraint)) else { return false }
+              let entry = preferences.membership.removeValue(forKey: Identity(constraint)),
+              preferences.groups[entry.variable] != nil else { return false }
         preferences.groups[entry.variable]!.remove(constraint, value: entry.value, sequence: entry.sequence)
         try syncGroup(entry.variable)
         return true
+    }
+
+    /// ``Solver/replaceConstraint(_:with:)`` for a member of a group, in a group or as a
+    /// row: `new` takes the member's place in the order of the constraints when only the
+    /// constant differs, and goes last otherwise, as a row's replacement does; when it
+    /// cannot go in, the solver is put back exactly as it was.
+    func replacePreferred(_ old: Constraint, with new: Constraint, sequence oldSequence: Int) throws(SolverError) {
+        let savedTableau = tableau, savedPreferences = preferences
+        let sequence = Tableau.differOnlyInConstant(old, new) ? oldSequence : tableau.nextSequence
+        do throws(SolverError) {
+            _ = try removePreferred(old)
+            if try !addPreferred(new, sequence: sequence) {
+                do throws(Tableau.StepError) {
+                    do throws(SolverError) { try tableau.rebuildIfNeeded() } catch { throw .failure(error) }
+                    try tableau.transaction { (t: inout Tableau) throws(Tableau.StepError) in
+                        try t.insert(new, sequence: sequence)
+                        try t.requireHold(afterAdding: new)
+                    }
+                } catch {
+                    switch error {
+                    case .unsatisfiable:
+                        // Explained against the constraints without `old`, which `new` replaces.
+                        throw .unsatisfiableConstraint(new, conflicts: explainsConflicts ? tableau.explain(new) : [])
+                    case .failure(let failure): throw failure
+                    }
+                }
+                notePreferredRow(new)
+            }
+            try settlePreferences()
+        } catch {
+            tableau = savedTableau
+            preferences = savedPreferences
+            throw error
+        }
     }
 
     /// Counts a soft constraint on one variable that went into the tableau as a row.
@@ -111,24 +147,11 @@ extension Solver {
         preferences.order.append(key)
     }
 
-    /// Brings the tableau in line with a group: the members at its center as rows, and a
-    /// constraint for each sum.
+    /// Brings the tableau in line with a group: a constraint for each of its sums.
     private func syncGroup(_ key: Identity) throws(SolverError) {
         var group = preferences.groups[key]!
         defer { preferences.groups[key] = group }
-        let wanted = group.centerMembers
-        if !group.installedCenter.isEmpty || !wanted.isEmpty {
-            let wantedSet = Set(wanted.map { Identity($0.constraint) })
-            let heldSet = Set(group.installedCenter.map(Identity.init))
-            for constraint in group.installedCenter where !wantedSet.contains(Identity(constraint)) {
-                try tableau.remove(constraint)
-            }
-            for member in wanted where !heldSet.contains(Identity(member.constraint)) {
-                try tableau.addPreferenceRow(member.constraint, sequence: member.sequence)
-            }
-            group.installedCenter = wanted.map(\.constraint)
-        }
-        for slot in 0..<6 {
+        for slot in 0..<PreferredValues.slots {
             let sum = group.sum(slot: slot), held = group.installedSums[slot]
             if held?.value == sum?.value && held?.weights == sum?.weights { continue }
             if let held {
@@ -145,82 +168,93 @@ extension Solver {
         }
     }
 
-    /// After a call that may have moved a variable with a group: moves the group's center
-    /// until the variable's value is where the group's sums are exact, which makes the
-    /// solution optimal for the members themselves (see PreferredValues.swift).
+    /// After a call that may have moved a variable with a group: moves the groups' centers
+    /// until every grouped variable's value is where its group's sums are exact, which makes
+    /// the solution optimal for the members themselves (see PreferredValues.swift). A group
+    /// that moves changes the solution, so the groups are gone over again until a pass
+    /// moves none.
+    func settlePreferences() throws(SolverError) {
+        guard !preferences.order.isEmpty else { return }
+        for _ in 0..<PreferenceGroups.settleLimit {
+            var moved = false
+            for key in preferences.order {
+                if try settleGroup(key) { moved = true }
+            }
+            if !moved { return }
+        }
+        for key in preferences.order { try dissolveGroup(key) }
+    }
+
+    /// Moves one group's center until its variable's value is where the sums are exact
+    /// (giving the members back as rows if that takes too long); returns whether it changed
+    /// the tableau.
     ///
     /// A value at or beyond the nearest member on one side means that the optimum is on that
     /// side (the sums are exact up to that member, where the cost already grows the other
     /// way), so the center is searched for: in steps that double until the value comes
     /// back, then by halving the members between.
-    func settlePreferences() throws(SolverError) {
-        guard !preferences.order.isEmpty else { return }
-        for key in preferences.order {
-            var settled = false
-            // The members the center is known to be at or above, and at or below.
-            var low: Int?, high: Int?
-            var step = 1
-            for _ in 0..<PreferenceGroups.settleLimit {
-                let group = preferences.groups[key]!
-                let x = tableau.value(of: group.variable)
-                let exact = group.exactRange
-                if exact.lower < x && x < exact.upper {
-                    settled = true
-                    break
-                }
-                guard let around = group.centerIndices else { break }
-                let target: Int
-                if x >= exact.upper {
-                    low = around.upperBound
-                    target = high.map { (low! + $0) / 2 } ?? min(group.members.count - 1, around.upperBound - 1 + step)
-                } else {
-                    high = around.lowerBound - 1
-                    target = low.map { ($0 + high!) / 2 } ?? max(0, around.lowerBound - step)
-                }
-                step *= 2
-                let lowest = low ?? 0, highest = high ?? group.members.count - 1
-                guard lowest <= highest, (lowest...highest).contains(target) else { break }
-                preferences.groups[key]!.moveCenter(to: group.members[target].value)
-                try syncGroup(key)
+    private func settleGroup(_ key: Identity) throws(SolverError) -> Bool {
+        // The members the center is known to be at or above, and at or below.
+        var low: Int?, high: Int?
+        var step = 1, moved = false
+        for _ in 0..<PreferenceGroups.settleLimit {
+            let group = preferences.groups[key]!
+            let x = tableau.value(of: group.variable)
+            let exact = group.exactRange
+            if exact.lower < x && x < exact.upper { return moved }
+            guard let around = group.centerIndices else { break }
+            let target: Int
+            if x >= exact.upper {
+                low = around.upperBound
+                target = high.map { (low! + $0) / 2 } ?? min(group.members.count - 1, around.upperBound - 1 + step)
+            } else {
+                high = around.lowerBound - 1
+                target = low.map { ($0 + high!) / 2 } ?? max(0, around.lowerBound - step)
             }
-            if !settled { try dissolveGroup(key) }
+            step *= 2
+            let lowest = low ?? 0, highest = high ?? group.members.count - 1
+            guard lowest <= highest, (lowest...highest).contains(target) else { break }
+            preferences.groups[key]!.moveCenter(to: group.members[target].value)
+            try syncGroup(key)
+            moved = true
         }
+        try dissolveGroup(key)
+        return true
     }
 
-    /// Gives every group's members back to the tableau as rows (for the questions about the
-    /// optimal face, which need each member's own error).
-    func dissolvePreferences() {
+    /// Runs `body` on the solver with every group's members given back to the tableau as
+    /// rows, then puts the solver back as it was: the questions about the optimal face need
+    /// each member's own error, and a question must not change the answer.
+    func withPreferencesAsRows<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard !preferences.order.isEmpty else { return try body() }
+        let savedTableau = tableau, savedPreferences = preferences
+        defer {
+            tableau = savedTableau
+            preferences = savedPreferences
+        }
         for key in preferences.order { try? dissolveGroup(key) }
+        return try body()
     }
 
     /// Gives a group's members back to the tableau as rows and drops the group.
     private func dissolveGroup(_ key: Identity) throws(SolverError) {
         guard let group = preferences.groups.removeValue(forKey: key) else { return }
         preferences.order.removeAll { $0 == key }
+        for member in group.members { preferences.membership[Identity(member.constraint)] = nil }
+        preferences.rowCounts[key] = group.members.count
         for held in group.installedSums {
             guard let held else { continue }
             try tableau.remove(held.constraint)
             preferences.sums.remove(Identity(held.constraint))
         }
-        let atCenter = Set(group.installedCenter.map(Identity.init))
-        for member in group.members {
-            preferences.membership[Identity(member.constraint)] = nil
-            if !atCenter.contains(Identity(member.constraint)) {
-                try tableau.addPreferenceRow(member.constraint, sequence: member.sequence)
-            }
-        }
-        preferences.rowCounts[key] = group.members.count
+        for member in group.members { try tableau.addPreferenceRow(member.constraint, sequence: member.sequence) }
     }
 
-    /// The members of the groups that are not rows of the tableau, with their places.
+    /// The members of the groups (none is a row of the tableau), with their places.
     var preferredOutsideTableau: [(sequence: Int, constraint: Constraint)] {
         var result: [(sequence: Int, constraint: Constraint)] = []
         for key in preferences.order {
-            let group = preferences.groups[key]!
-            let atCenter = Set(group.installedCenter.map(Identity.init))
-            for member in group.members where !atCenter.contains(Identity(member.constraint)) {
-                result.append((member.sequence, member.constraint))
-            }
+            for member in preferences.groups[key]!.members { result.append((member.sequence, member.constraint)) }
         }
         return result
     }

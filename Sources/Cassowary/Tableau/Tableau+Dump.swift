@@ -68,7 +68,9 @@ extension Tableau {
         return total
     }
 
-    /// Size of the tableau: basic rows, nonzero cells in them, symbols made, constraints held.
+    /// Size of the tableau: basic rows, nonzero cells in them, symbols made, constraints held
+    /// (a variable's many preferred values count as the sums the tableau holds for them, see
+    /// ``Solver``; ``constraints`` lists each).
     var statistics: (rows: Int, cells: Int, symbols: Int, constraints: Int) {
         var rowCount = 0, cellCount = 0
         for row in rows { if let row { rowCount += 1; cellCount += row.cells.count } }
@@ -89,7 +91,9 @@ extension Solver {
     /// dummy) followed by their index.
     public func dump() -> String { tableau.dump() }
 
-    /// Size of the tableau: basic rows, nonzero cells in them, symbols made, constraints held.
+    /// Size of the tableau: basic rows, nonzero cells in them, symbols made, constraints held
+    /// (a variable's many preferred values count as the sums the tableau holds for them, see
+    /// ``Solver``; ``constraints`` lists each).
     public var statistics: (rows: Int, cells: Int, symbols: Int, constraints: Int) { tableau.statistics }
 
     /// Whether the solver holds nothing: no constraint, edit, variable, row or cost.

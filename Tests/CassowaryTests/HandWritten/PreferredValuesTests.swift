@@ -65,7 +65,7 @@ struct PreferredValuesTests {
             let roll = Int.random(in: 0..<100, using: &rng)
             var pair: (Constraint, Constraint)?
             if roll < 55 || step < 20 {
-                let variable = Int.random(in: 0..<5, using: &rng) == 0 ? y : x
+                let variable = Int.random(in: 0..<5, using: &rng) < 2 ? y : x
                 let coefficient = [1.0, 1, 1, -1, 2, 0.5][Int.random(in: 0..<6, using: &rng)]
                 let value = Double(Int.random(in: -12...12, using: &rng) * 5)
                 let relation: Relation = [.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual][Int.random(in: 0..<4, using: &rng)]
@@ -85,10 +85,29 @@ struct PreferredValuesTests {
             } else if roll < 76 {
                 let expression = Expression([Term(y), Term(z, coefficient: -1)], constant: Double(Int.random(in: -20...20, using: &rng)))
                 pair = (Constraint(expression, .greaterThanOrEqual), Constraint(expression, .greaterThanOrEqual))
-            } else if roll < 90, !added.isEmpty {
+            } else if roll < 84, !added.isEmpty {
                 let (a, b) = added.remove(at: Int.random(in: 0..<added.count, using: &rng))
                 try grouped.removeConstraint(a)
                 try rows.removeConstraint(b)
+            } else if roll < 88, !added.isEmpty {
+                // A constraint replaced by a preference on x (or a required bound): it takes the
+                // old one's place in both solvers, or fails in both and changes nothing.
+                let index = Int.random(in: 0..<added.count, using: &rng)
+                let expression = Expression([Term(x)], constant: -Double(Int.random(in: -12...12, using: &rng) * 5))
+                let strength = Bool.random(using: &rng) ? Strength.required : strengths[Int.random(in: 0..<strengths.count, using: &rng)]
+                let replacement = (Constraint(expression, .greaterThanOrEqual, strength: strength),
+                                   Constraint(expression, .greaterThanOrEqual, strength: strength))
+                var failedA = false, failedB = false
+                do { try grouped.replaceConstraint(added[index].0, with: replacement.0) } catch { failedA = true }
+                do { try rows.replaceConstraint(added[index].1, with: replacement.1) } catch { failedB = true }
+                #expect(failedA == failedB, "seed \(seed) step \(step): a replacement failed in one solver only")
+                if !failedA && !failedB { added[index] = replacement }
+            } else if roll < 91 {
+                // Asking about the optimal face changes nothing.
+                let before = grouped.value(of: x)
+                #expect(grouped.optimalRange(of: Expression([Term(x)])) == rows.optimalRange(of: Expression([Term(x)])),
+                        "seed \(seed) step \(step)")
+                #expect(grouped.value(of: x) == before, "seed \(seed) step \(step): a question moved x")
             } else if !edited {
                 try grouped.addEditVariable(x, strength: .medium)
                 try rows.addEditVariable(x, strength: .medium)
@@ -108,9 +127,102 @@ struct PreferredValuesTests {
             #expect(PreferredValuesTests.requiredHold(in: grouped), "seed \(seed) step \(step): a required constraint broke")
             let a = PreferredValuesTests.errors(of: grouped), b = PreferredValuesTests.errors(of: rows)
             #expect(PreferredValuesTests.sameErrors(a, b), "seed \(seed) step \(step): errors \(a) against \(b)")
-            #expect(grouped.constraints.count == rows.constraints.count, "seed \(seed) step \(step)")
+            // The same constraints in the same order (edit constraints are each solver's own).
+            let partner = Dictionary(uniqueKeysWithValues: added.map { (ObjectIdentifier($0.0), ObjectIdentifier($0.1)) })
+            let mine = grouped.constraints.compactMap { partner[ObjectIdentifier($0)] }
+            let theirs = rows.constraints.map(ObjectIdentifier.init).filter { Set(partner.values).contains($0) }
+            #expect(mine == theirs, "seed \(seed) step \(step): the constraints' order differs")
+            #expect(mine.count == added.count, "seed \(seed) step \(step): \(mine.count) listed, \(added.count) added")
         }
         #expect(!grouped.preferences.groups.isEmpty, "seed \(seed): no group was made")
+    }
+
+    static func weak(_ variable: Variable, _ value: Double, _ strength: Strength = .weak) -> Constraint {
+        Constraint(Expression([Term(variable)], constant: -value), .equal, strength: strength)
+    }
+
+    /// Two groups tied together: a group that moves changes where the other's variable
+    /// ends, so the groups are settled again until none moves (a single pass left y on the
+    /// edge of its group's exact range, with a weak error of 1,320 where 1,240 is best).
+    @Test func groupsTiedTogether() throws {
+        let x = Variable("x"), y = Variable("y"), grouped = Solver(), rows = Solver()
+        rows.preferences.isEnabled = false
+        for solver in [grouped, rows] {
+            for value in Array(repeating: 10.0, count: 14) + [80, 50] { try solver.addConstraint(Self.weak(y, value)) }
+            for value in [80.0, 80] + Array(repeating: 100.0, count: 11) + [10, 10, 10] { try solver.addConstraint(Self.weak(x, value)) }
+            try solver.addConstraint(Constraint(Expression([Term(x), Term(y, coefficient: -1)]), .equal))
+        }
+        #expect(grouped.preferences.groups.count == 2)
+        #expect(PreferredValuesTests.errors(of: grouped) == PreferredValuesTests.errors(of: rows))
+        #expect(grouped.value(of: x) == rows.value(of: x))
+    }
+
+    /// Many members preferring the same few values: the members at the center are one row
+    /// per kind too, so each change costs a few rows (a row each made 1,600 of them take
+    /// two minutes).
+    @Test func manyMembersAtFewValues() throws {
+        let x = Variable("x"), grouped = Solver(), rows = Solver()
+        rows.preferences.isEnabled = false
+        for i in 0..<1_200 {
+            let value = [0.0, 100, 50][i % 3]
+            try grouped.addConstraint(Self.weak(x, value))
+            try rows.addConstraint(Self.weak(x, value))
+        }
+        #expect(grouped.value(of: x) == 50 && rows.value(of: x) == 50)
+        #expect(grouped.tableau.records.count <= 9, "\(grouped.tableau.records.count) rows")
+        #expect(PreferredValuesTests.errors(of: grouped) == PreferredValuesTests.errors(of: rows))
+    }
+
+    /// A replacement that fails leaves the solver as it was, order included; one that goes in
+    /// takes the old constraint's place.
+    @Test func replacementKeepsThePlace() throws {
+        let x = Variable("x"), solver = Solver()
+        let bound = Constraint(Expression([Term(x)], constant: -10), .lessThanOrEqual)
+        try solver.addConstraint(bound)
+        let members = (0..<20).map { Self.weak(x, Double($0)) }
+        for member in members { try solver.addConstraint(member) }
+        let order = solver.constraints.map(ObjectIdentifier.init)
+        #expect(throws: SolverError.self) {
+            try solver.replaceConstraint(members[3], with: Constraint(Expression([Term(x)], constant: -100), .greaterThanOrEqual))
+        }
+        #expect(solver.constraints.map(ObjectIdentifier.init) == order)
+        #expect(solver.value(of: x) == 9.5 || solver.value(of: x) == 9 || solver.value(of: x) == 10)
+        let moved = Self.weak(x, 7)
+        try solver.replaceConstraint(members[3], with: moved)
+        #expect(solver.constraints.map(ObjectIdentifier.init)[4] == ObjectIdentifier(moved))
+    }
+
+    /// A level that only a few light members carry survives a heavy member of that level
+    /// coming and going (the sum is added up again rather than trusted to rounding).
+    @Test func lightLevelSurvivesAHeavyMember() throws {
+        let x = Variable("x"), grouped = Solver(), rows = Solver()
+        rows.preferences.isEnabled = false
+        let light = Strength.level(1, weight: 1e-7), heavy = Strength.level(1, weight: 1e6)
+        for solver in [grouped, rows] {
+            let bound = Constraint(Expression([Term(x)]), .lessThanOrEqual)
+            try solver.addConstraint(bound)
+            for _ in 0..<8 { try solver.addConstraint(Self.weak(x, 0, light)) }
+            for _ in 0..<9 { try solver.addConstraint(Self.weak(x, 10, light)) }
+            let passing = Self.weak(x, 10, heavy)
+            try solver.addConstraint(passing)
+            try solver.removeConstraint(passing)
+            try solver.removeConstraint(bound)
+        }
+        #expect(grouped.value(of: x) == rows.value(of: x) && rows.value(of: x) == 10)
+    }
+
+    /// Asking about the optimal face leaves the solution where it was, even where several
+    /// values are equally good.
+    @Test func questionsChangeNothing() throws {
+        let x = Variable("x"), solver = Solver()
+        for i in 0..<10 {
+            try solver.addConstraint(Self.weak(x, Double(19 - i)))
+            try solver.addConstraint(Self.weak(x, Double(i)))
+        }
+        let before = solver.value(of: x)
+        #expect(solver.optimalRange(of: Expression([Term(x)])) == 9...10)
+        #expect(solver.value(of: x) == before)
+        #expect(!solver.preferences.groups.isEmpty)
     }
 
     /// Many weak preferences on one variable: it ends on a median, the group holds a handful
@@ -118,20 +230,20 @@ struct PreferredValuesTests {
     @Test func manyPreferencesOnOneVariable() throws {
         var rng = SplitMix64(seed: 12)
         let x = Variable("x"), solver = Solver()
-        let values = (0..<2_001).map(Double.init).shuffled(using: &rng)
+        let values = (0..<401).map(Double.init).shuffled(using: &rng)
         let constraints = values.map { Constraint(Expression([Term(x)], constant: -$0), .equal, strength: .weak) }
         for constraint in constraints { try solver.addConstraint(constraint) }
-        #expect(solver.value(of: x) == 1_000)
+        #expect(solver.value(of: x) == 200)
         #expect(solver.tableau.records.count <= 8, "\(solver.tableau.records.count) rows")
         #expect(solver.constraints.map(ObjectIdentifier.init) == constraints.map(ObjectIdentifier.init))
         #expect(constraints.allSatisfy(solver.hasConstraint))
         #expect(throws: SolverError.self) { try solver.addConstraint(constraints[7]) }
-        // Removing the 1,001 largest leaves 0…999: the median moves to 499.5 ± 0.5.
-        for constraint in constraints where constraint.constant <= -1_000 { try solver.removeConstraint(constraint) }
+        // Removing the 201 largest leaves 0…199: the median moves to 99.5 ± 0.5.
+        for constraint in constraints where constraint.constant <= -200 { try solver.removeConstraint(constraint) }
         let median = solver.value(of: x)
-        #expect(median >= 499 && median <= 500, "x is \(median)")
-        #expect(solver.constraints.count == 1_000)
-        #expect(throws: SolverError.self) { try solver.removeConstraint(constraints.first { $0.constant == -1_500 }!) }
+        #expect(median >= 99 && median <= 100, "x is \(median)")
+        #expect(solver.constraints.count == 200)
+        #expect(throws: SolverError.self) { try solver.removeConstraint(constraints.first { $0.constant == -300 }!) }
     }
 
     /// A required bound and a strong pull move the variable off the median: the group's
