@@ -301,20 +301,9 @@ struct PreferredValues {
 
     /// Adds every sum up again from its members.
     private mutating func addUpAfresh() {
-        guard let center else { return }
+        guard center != nil else { return }
         sums = PreferredValues.noSums
-        for member in members {
-            let side = member.value < center ? 0 : member.value > center ? 1 : 2
-            var sum = sums[side][member.kind.rawValue]
-            sum.count += 1
-            sum.weights = PreferredValues.adding(sum.weights, member.weights, sign: 1).sum
-            sum.value = switch side {
-            case 0: max(sum.value ?? -.infinity, member.value)
-            case 1: min(sum.value ?? .infinity, member.value)
-            default: member.value
-            }
-            sums[side][member.kind.rawValue] = sum
-        }
+        for member in members { include(member, side: place(of: member.value)) }
         changes = 0
         needsAddingUp = false
     }
