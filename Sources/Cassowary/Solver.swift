@@ -86,8 +86,16 @@ public final class Solver {
         guard preferences.membership.isEmpty || preferences.membership[Identity(constraint)] == nil else {
             throw .duplicateConstraint(constraint)
         }
+        try addRow(constraint)
+        notePreferredRow(constraint)
+        try settlePreferences()
+    }
+
+    /// Adds a constraint to the tableau as a row (at `sequence` in the order of the
+    /// constraints, last when nil), explaining it when it cannot hold.
+    func addRow(_ constraint: Constraint, sequence: Int? = nil) throws(SolverError) {
         do throws(Tableau.StepError) {
-            try tableau.addNew(constraint)
+            try tableau.addNew(constraint, sequence: sequence)
         } catch {
             switch error {
             case .unsatisfiable:
@@ -96,8 +104,6 @@ public final class Solver {
             case .failure(let failure): throw failure
             }
         }
-        notePreferredRow(constraint)
-        try settlePreferences()
     }
 
     /// Adds several constraints in order; stops at the first error, keeping those before it.

@@ -161,6 +161,7 @@ struct PreferredValues {
             center = nil
             sums = PreferredValues.noSums
             changes = 0
+            needsAddingUp = false
             return
         }
         let side = place(of: member.value)

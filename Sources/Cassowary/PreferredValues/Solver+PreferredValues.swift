@@ -71,20 +71,8 @@ extension Solver {
         do throws(SolverError) {
             _ = try removePreferred(old)
             if try !addPreferred(new, sequence: sequence) {
-                do throws(Tableau.StepError) {
-                    do throws(SolverError) { try tableau.rebuildIfNeeded() } catch { throw .failure(error) }
-                    try tableau.transaction { (t: inout Tableau) throws(Tableau.StepError) in
-                        try t.insert(new, sequence: sequence)
-                        try t.requireHold(afterAdding: new)
-                    }
-                } catch {
-                    switch error {
-                    case .unsatisfiable:
-                        // Explained against the constraints without `old`, which `new` replaces.
-                        throw .unsatisfiableConstraint(new, conflicts: explainsConflicts ? tableau.explain(new) : [])
-                    case .failure(let failure): throw failure
-                    }
-                }
+                // Explained, if it cannot hold, against the constraints without `old`.
+                try addRow(new, sequence: sequence)
                 notePreferredRow(new)
             }
             try settlePreferences()
@@ -262,12 +250,15 @@ extension Solver {
 
 extension Tableau {
     /// Adds a soft row for a group of preferred values, in its place in the order of the
-    /// constraints (as ``addNew(_:)``, which cannot fail but for rounding).
+    /// constraints (``addNew(_:sequence:)``, which cannot fail for a soft row but for rounding).
     mutating func addPreferenceRow(_ constraint: Constraint, sequence: Int) throws(SolverError) {
-        try rebuildIfNeeded()
-        try run { (t: inout Tableau) throws(StepError) in
-            try t.insert(constraint, sequence: sequence)
-            try t.requireHold(afterAdding: constraint)
+        do throws(StepError) {
+            try addNew(constraint, sequence: sequence)
+        } catch {
+            switch error {
+            case .unsatisfiable: throw .internalError("a soft row was unsatisfiable")
+            case .failure(let failure): throw failure
+            }
         }
     }
 }

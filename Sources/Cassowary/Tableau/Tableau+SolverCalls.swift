@@ -8,11 +8,12 @@ extension Tableau {
     }
 
     /// ``Solver/addConstraint(_:)`` in one access to the tableau: rejects a duplicate,
-    /// rebuilds if needed, then adds.
-    mutating func addNew(_ constraint: Constraint) throws(StepError) {
+    /// rebuilds if needed, then adds (at `sequence` in the order of the constraints, last
+    /// when nil).
+    mutating func addNew(_ constraint: Constraint, sequence: Int? = nil) throws(StepError) {
         guard !hasRecord(constraint) else { throw .failure(.duplicateConstraint(constraint)) }
         do throws(SolverError) { try rebuildIfNeeded() } catch { throw .failure(error) }
-        try addHolding(constraint)
+        try addHolding(constraint, sequence: sequence)
     }
 
     /// Removes a constraint; a required equality schedules a rebuild instead.

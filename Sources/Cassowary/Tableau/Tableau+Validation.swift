@@ -122,10 +122,11 @@ extension Tableau {
     }
 
     /// Adds a constraint in a transaction that also checks that the required constraints
-    /// hold (see ``requireHold(afterAdding:)``).
-    mutating func addHolding(_ constraint: Constraint) throws(StepError) {
+    /// hold (see ``requireHold(afterAdding:)``); `sequence` places it in the order of the
+    /// constraints (last when nil).
+    mutating func addHolding(_ constraint: Constraint, sequence: Int? = nil) throws(StepError) {
         try transaction { (t: inout Tableau) throws(StepError) in
-            try t.insert(constraint)
+            try t.insert(constraint, sequence: sequence)
             try t.requireHold(afterAdding: constraint)
         }
     }
