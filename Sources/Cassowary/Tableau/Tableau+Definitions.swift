@@ -47,18 +47,35 @@ extension Tableau {
     /// A new constraint's row, with as many of its references kept as can be: all of them
     /// when its subject is a user variable that none of them stands for in part. Otherwise
     /// the definitions as new as the oldest row that holds the subject are opened (an older
-    /// one cannot lead to it), and again for the subject chosen then; and the row is
-    /// expanded whole when its subject would not be a user variable.
+    /// one cannot lead to it), and again for the subject chosen then. While no user variable
+    /// can be the subject, definitions are opened, newest first, until one can or none is
+    /// left (the row is then expanded whole, as a restricted row must be).
+    ///
+    /// (A row between two edges of a chain that are both basic, such as a label's height in
+    /// a stack's row that was hidden and shown, finds the next edge that way after a
+    /// definition or two. Expanded whole, it held every error symbol from the chain's start,
+    /// and solved for the first user variable among them, it put one row that long in the
+    /// tableau each time: a hide in the middle of a stack cost as much as the rows above it.)
     mutating func resolvingReferences(_ row: Row, _ record: Record) -> Row {
-        var row = row
-        while let newest = newestReference(in: row) {
-            guard let subject = chooseSubject(row, record), subject.isExternal else {
-                return expandedConstraintRow(row)
+        // Most rows name no definition: they go through untouched (the loop would retain
+        // the row once more to keep it in a variable).
+        guard let newest = newestReference(in: row) else { return row }
+        return resolvingReferences(row, record, newest: newest)
+    }
+
+    /// ``resolvingReferences(_:_:)`` of a row whose newest definition has order `newest`.
+    @inline(never) private mutating func resolvingReferences(_ row: Row, _ record: Record, newest: UInt32) -> Row {
+        var row = row, newest = newest
+        while true {
+            if let subject = chooseSubject(row, record), subject.isExternal {
+                guard let oldest = oldestHolder(of: subject), oldest <= newest else { return row }
+                row = expandedConstraintRow(row, from: oldest)
+            } else {
+                row = expandedConstraintRow(row, untilUserVariable: true)
             }
-            guard let oldest = oldestHolder(of: subject), oldest <= newest else { break }
-            row = expandedConstraintRow(row, from: oldest)
+            guard let next = newestReference(in: row) else { return row }
+            newest = next
         }
-        return row
     }
 
     /// Whether a row names a basic symbol (only a user variable's row may).
@@ -110,7 +127,11 @@ extension Tableau {
     /// definitions of that order or newer: the older ones stay as references). The newest
     /// definition named is opened first (no row that is still to be opened names it, so its
     /// coefficient is final), and one whose coefficient came to zero is not opened at all.
-    mutating func expanded(_ row: Row, from threshold: UInt32 = 0) -> Row {
+    ///
+    /// With `untilUserVariable`, the opening stops as soon as the row names a user variable
+    /// that is not basic, and the definitions not opened yet stay as references (the row at
+    /// any point of the opening is the same equation).
+    mutating func expanded(_ row: Row, from threshold: UInt32 = 0, untilUserVariable: Bool = false) -> Row {
         guard hasReferences(row) else { return row }
         if expansion.count < symbolCount { expansion.append(contentsOf: repeatElement(0, count: symbolCount - expansion.count)) }
         var touched: [Int32] = []
@@ -119,8 +140,16 @@ extension Tableau {
         var heap: [(order: UInt32, index: Int32)] = []
         nextStamp()
         var constant = row.constant
+        // The user variables that are not basic and have a coefficient, for `untilUserVariable`.
+        var userVariables = 0
         func add(_ symbol: Int, _ value: Double) {
             if expansion[symbol] == 0 { touched.append(Int32(symbol)) }
+            if untilUserVariable && rows[symbol] == nil && states[symbol].symbol.isExternal {
+                let before = nearZero(expansion[symbol])
+                expansion[symbol] += value
+                if before != nearZero(expansion[symbol]) { userVariables += before ? 1 : -1 }
+                return
+            }
             expansion[symbol] += value
             if rows[symbol] != nil && states[symbol].stamp != stamp {
                 states[symbol].stamp = stamp
@@ -153,15 +182,18 @@ extension Tableau {
             let definition = rows[basic]!
             constant += factor * definition.constant
             for cell in definition.cells { add(cell.symbol.index, factor * cell.coefficient) }
+            if userVariables > 0 { break }
         }
         // The cells that stay are moved to the front of `touched` and sorted there (with the
         // rare repeat of a symbol whose sum came back from zero, which sorting puts next to
         // the first): the rest lists every definition opened on the way, often many times
-        // what stays, and is only cleared.
+        // what stays, and is only cleared. (An opened definition's sum was cleared and no
+        // definition opened after it names it: a sum left is a parametric symbol's or that
+        // of a definition kept as a reference.)
         var staying = 0
         for position in touched.indices {
             let symbol = touched[position], index = Int(symbol)
-            if !nearZero(expansion[index]) && (rows[index] == nil || states[index].order < threshold) {
+            if !nearZero(expansion[index]) {
                 touched[staying] = symbol
                 staying += 1
             } else {
@@ -183,10 +215,10 @@ extension Tableau {
         return Row(constant: constant, cells: cells)
     }
 
-    /// A constraint's row (`0 = row`) expanded (see ``expanded(_:from:)``), with a constant
+    /// A constraint's row (`0 = row`) expanded (see ``expanded(_:from:untilUserVariable:)``), with a constant
     /// that is not negative.
-    mutating func expandedConstraintRow(_ row: Row, from threshold: UInt32 = 0) -> Row {
-        var result = expanded(row, from: threshold)
+    mutating func expandedConstraintRow(_ row: Row, from threshold: UInt32 = 0, untilUserVariable: Bool = false) -> Row {
+        var result = expanded(row, from: threshold, untilUserVariable: untilUserVariable)
         if result.constant < 0 { result.reverseSign() }
         return result
     }

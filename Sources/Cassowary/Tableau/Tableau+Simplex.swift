@@ -28,12 +28,16 @@ extension Tableau {
     /// `row` may name basic user variables (the definition of a user variable, see
     /// Tableau+Definitions.swift): it goes as it is into the rows of user variables made after
     /// every variable it names, and expanded into every other row and the objective.
+    ///
+    /// The rows of user variables above the order `symbol` will have keep it as it is, as a
+    /// reference to its definition, when that order is known now (see ``keptOrder(of:newest:)``).
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
         let newest = newestReference(in: row)
         var plain: Row? = newest == nil ? row : nil
         // A symbol with an empty column (a marker just made, say) is in no row.
         if columns.count(symbol.index) > 0 {
-            substituteInRows(symbol, row, newest: newest, plain: &plain, keepsInDefinitions: symbol.isExternal && newest == nil)
+            let kept = symbol.isExternal ? keptOrder(of: symbol, newest: newest) : nil
+            substituteInRows(symbol, row, newest: newest, plain: &plain, keptAbove: kept)
         }
         if objective.hasCost(symbol) {
             if plain == nil { plain = expanded(row) }
@@ -41,25 +45,41 @@ extension Tableau {
         }
     }
 
+    /// The order a user variable becoming basic with `row` will have, when the rows that hold
+    /// it can keep it as a reference; nil when they cannot.
+    ///
+    /// - A row that names no basic variable takes order 0 (see ``insertRow(_:_:)``), below
+    ///   every other: the definitions that hold its variable keep it. So a variable that every
+    ///   definition of a chain names (the first width of a row of equal widths, solved last)
+    ///   costs one row, not the chain's every row.
+    /// - A variable defined again, whose old order is still above everything its new row
+    ///   names, takes its old order back (noted in ``keepsOrder``): the rows made after its old
+    ///   definition keep naming it. So a definition taken out and made again in the middle of
+    ///   a chain (an edge of a stack's row that was hidden and shown: the labels' preferences
+    ///   go out and back in) costs its own row. Taking its row in instead, the next edge's row
+    ///   was written over the edge before, with that row's error symbols: one row grew by
+    ///   four cells at every hide and show, without end.
+    private mutating func keptOrder(of symbol: Symbol, newest: UInt32?) -> UInt32? {
+        guard let newest else { return 0 }
+        let old = states[symbol.index].order
+        guard old > newest else { return nil }
+        keepsOrder = Int32(symbol.index)
+        return old
+    }
+
     /// The rows' part of ``substitute(_:_:)``: `newest` is the highest order of a basic
     /// variable `row` names (nil when it names none), and `plain` its expansion, made when
-    /// first needed.
-    ///
-    /// With `keepsInDefinitions` (a user variable becoming basic with a row that names no
-    /// basic variable, which ``insertRow(_:_:)`` gives order 0), the rows of other user
-    /// variables keep the symbol as it is: a reference to its definition, the oldest there
-    /// can be. Only restricted rows take its row in. So a variable that every definition of
-    /// a chain names (the first width of a row of equal widths, solved last) costs one row,
-    /// not the chain's every row.
+    /// first needed. The rows of user variables with an order above `keptAbove` keep
+    /// `symbol` as it is; the other rows take its row in.
     private mutating func substituteInRows(_ symbol: Symbol, _ row: Row, newest: UInt32?, plain: inout Row?,
-                                           keepsInDefinitions: Bool) {
+                                           keptAbove kept: UInt32?) {
         var basics: [Symbol] = []
         swap(&basics, &substituted)
         basics.empty()
         rowsContaining(symbol, into: &basics)
         for basic in basics {
             let i = basic.index
-            if keepsInDefinitions && basic.isExternal && states[i].order > 0 { continue }
+            if let kept, basic.isExternal && states[i].order > kept { continue }
             if journaling && i < journalFloor { journal.append(.row(Int32(i), rows[i])) }
             let keepsReferences = newest.map { basic.isExternal && states[i].order > $0 } ?? true
             if !keepsReferences && plain == nil { plain = expanded(row) }

@@ -75,6 +75,9 @@ struct Tableau {
     /// The number of user-variable rows made so far: each new one's order (see
     /// ``SymbolState/order``).
     var definitionCount: UInt32 = 0
+    /// The user variable that ``substitute(_:_:)`` let keep its old order (see
+    /// ``keptOrder(of:newest:)``), for ``insertRow(_:_:)``; -1 for none.
+    var keepsOrder: Int32 = -1
     /// Symbols that the call in progress stopped using (the markers of a constraint taken
     /// out, variables no constraint names any more), recycled when it commits if nothing
     /// took them up again; and the recycled ones, by kind, for ``makeSymbol(_:)`` to reuse.
@@ -222,8 +225,10 @@ extension Tableau {
             }
             // A definition that names no basic variable depends on none: it takes order 0,
             // below every other, so the definitions that name its variable may keep it
-            // (see ``substitute(_:_:)``).
-            if hasReferences(row) {
+            // (see ``substitute(_:_:)``). One defined again may keep its old order.
+            if keepsOrder == Int32(basic.index) {
+                keepsOrder = -1
+            } else if hasReferences(row) {
                 definitionCount += 1
                 states[basic.index].order = definitionCount
             } else {
