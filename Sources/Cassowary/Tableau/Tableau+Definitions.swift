@@ -215,8 +215,8 @@ extension Tableau {
         return Row(constant: constant, cells: cells)
     }
 
-    /// A constraint's row (`0 = row`) expanded (see ``expanded(_:from:untilUserVariable:)``), with a constant
-    /// that is not negative.
+    /// A constraint's row (`0 = row`) expanded (see ``expanded(_:from:untilUserVariable:)``),
+    /// with a constant that is not negative.
     mutating func expandedConstraintRow(_ row: Row, from threshold: UInt32 = 0, untilUserVariable: Bool = false) -> Row {
         var result = expanded(row, from: threshold, untilUserVariable: untilUserVariable)
         if result.constant < 0 { result.reverseSign() }
