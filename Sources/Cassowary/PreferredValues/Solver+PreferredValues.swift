@@ -36,12 +36,13 @@ extension Solver {
     func addPreferred(_ constraint: Constraint, sequence given: Int? = nil) throws(SolverError) -> Bool {
         guard preferences.isEnabled, let variable = PreferredValues.candidateVariable(of: constraint) else { return false }
         let key = Identity(variable)
-        if preferences.groups[key] == nil {
+        let isNew = preferences.groups[key] == nil
+        if isNew {
             guard preferences.rowCounts[key, default: 0] + 1 >= PreferenceGroups.threshold else { return false }
-            guard !hasConstraint(constraint) else { throw .duplicateConstraint(constraint) }
-            try makeGroup(for: variable)
         }
+        // Before the group is made: a call that throws changes nothing.
         guard !hasConstraint(constraint) else { throw .duplicateConstraint(constraint) }
+        if isNew { try makeGroup(for: variable) }
         let sequence = given ?? tableau.nextSequence
         tableau.nextSequence = max(tableau.nextSequence, sequence + 1)
         let member = PreferredValues.member(of: constraint, sequence: sequence)!.member
