@@ -276,8 +276,8 @@ extension LayoutEngine {
     }
 
     /// Writes the aliased views' variables from the root's solved rectangle, when it or an
-    /// alias changed since they were last written; adds the variables that changed.
-    func writeAliases(into changed: inout [Identity]) {
+    /// alias changed since they were last written; adds the views whose values changed.
+    func writeAliases(into moved: inout MovedViews) {
         let base = root.variables.rect
         guard aliasState.needWriting || base != aliasState.base else { return }
         aliasState.needWriting = false
@@ -293,32 +293,25 @@ extension LayoutEngine {
             guard let alias = ref._withUnsafeGuaranteedRef({ $0.frameAlias }) else { continue }
             found = true
             let v = ref._withUnsafeGuaranteedRef { $0.variables }
+            let x = alias.x.value(base), y = alias.y.value(base)
+            let new = Rect(x: x, y: y, width: alias.width.value(base), height: alias.height.value(base))
             guard v.hasVariables else {
-                // (The usual case: the view never had variables. Each value that changed is
-                // reported, by the view's ItemVariables, as its variable would be.)
-                let old = v.values
-                let new = Rect(x: alias.x.value(base), y: alias.y.value(base), width: alias.width.value(base),
-                               height: alias.height.value(base))
-                let id = Identity(v)
-                if old.minX != new.minX { changed.append(id) }
-                if old.minY != new.minY { changed.append(id) }
-                if old.width != new.width { changed.append(id) }
-                if old.height != new.height { changed.append(id) }
+                // (The usual case: the view never had variables.)
+                if v.values != new { moved.claim(ref) }
                 v.values = new
                 continue
             }
             /// Writes one variable (no array of pairs: this runs for every aliased view).
-            func write(_ variable: Variable, _ value: Double) {
-                if variable.value != value {
-                    variable.value = value
-                    changed.append(Identity(variable))
-                }
+            func write(_ variable: Variable, _ value: Double) -> Bool {
+                guard variable.value != value else { return false }
+                variable.value = value
+                return true
             }
-            let x = alias.x.value(base), y = alias.y.value(base)
-            write(v.minX, x)
-            write(v.minY, y)
-            write(v.maxX, x + alias.width.value(base))
-            write(v.maxY, y + alias.height.value(base))
+            var changed = write(v.minX, x)
+            changed = write(v.minY, y) || changed
+            changed = write(v.maxX, x + new.width) || changed
+            changed = write(v.maxY, y + new.height) || changed
+            if changed { moved.claim(ref) }
         }
         aliasState.mayExist = found
     }

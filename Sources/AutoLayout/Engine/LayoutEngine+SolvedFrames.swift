@@ -1,53 +1,47 @@
 import Cassowary
+import Synchronization
 
 // After a solve: finding the views the solve moved, and setting their frames.
 
 /// What the engine keeps to find the views a solve moved.
 struct SolveTracking {
-    /// The view each solver variable belongs to (unretained: a view leaves this table when
-    /// it leaves the hierarchy), to find the views a solve that changed few variables
-    /// moved. Made on first use (see ``LayoutEngine/ownersTable()``), then kept up to date.
-    var owners: [Identity: Unmanaged<LayoutView>]?
-    /// The variables the last solve changed (emptied after use; kept for its capacity).
-    var changedScratch: [Identity] = []
+    /// The list of the views the last solve moved (emptied after use; kept for its
+    /// capacity).
+    var movedScratch: [Unmanaged<LayoutView>] = []
 }
 
 extension LayoutEngine {
     /// Writes the solution into the variables and sets the frames the solve changed; a view
     /// whose subviews moved is flagged for ``LayoutView/layoutSubviews()``.
     ///
-    /// The views whose variables changed are found one of two ways, with the same result:
-    /// when many variables changed (a first layout, a rotation), by comparing each view's
-    /// variables with the values they had after the last layout (``LayoutView/solvedRect``);
-    /// when few did, by looking each one up in ``SolveTracking/owners``, which is made on first use
-    /// and kept up to date from then on. Each such view gets its frame, and a view whose
-    /// origin moved gets its subviews' frames too (they are relative to it); siblings that
-    /// did not move are not visited, so one view moving in a row of 100,000 costs one frame.
+    /// The solver reports each variable it changed, and each names its view (see
+    /// ``owner(of:in:)``), so only the views the solve moved are visited: one view moving in
+    /// a row of 100,000 costs one frame, and a hide that moves half a list costs that half.
+    /// Each such view gets its frame, and a view whose origin moved gets its subviews'
+    /// frames too (they are relative to it).
     func applySolution() {
-        var changedVariables = tracking.changedScratch
-        tracking.changedScratch = []
-        changedVariables.removeAll(keepingCapacity: true)
-        solver.updateVariables { changedVariables.append(Identity($0)) }
-        if !isScratch { writeAliases(into: &changedVariables) }
-        defer {
-            changedVariables.removeAll(keepingCapacity: true)
-            tracking.changedScratch = changedVariables
-        }
-        guard !changedVariables.isEmpty else { return }
-        var moved = MovedViews()
         let refs = viewRefs
-        if changedVariables.count * 4 >= refs.count {
-            for ref in refs {
-                let rect = ref._withUnsafeGuaranteedRef { $0.variables.rect }
-                if rect != ref._withUnsafeGuaranteedRef({ $0.solvedRect }) { moved.note(ref, rect) }
-            }
-        } else {
-            let owners = ownersTable()
-            for id in changedVariables {
-                guard let ref = owners[id] else { continue }
-                moved.note(ref, ref._withUnsafeGuaranteedRef { $0.variables.rect })
+        var moved = MovedViews(views: tracking.movedScratch)
+        tracking.movedScratch = []
+        var slotsRenewed = false
+        solver.updateVariables { variable in
+            if let owner = owner(of: variable, in: refs) {
+                moved.claim(owner)
+            } else if !slotsRenewed && variable.ownerSlot.load(ordering: .relaxed) >= 0 {
+                // A view's variable whose slot is stale: every view is numbered again, once.
+                slotsRenewed = true
+                renewOwnerSlots(refs)
+                if let owner = owner(of: variable, in: refs) { moved.claim(owner) }
             }
         }
+        if !isScratch { writeAliases(into: &moved) }
+        defer {
+            for ref in moved.views { ref._withUnsafeGuaranteedRef { $0.cycle.isSolveHost = false } }
+            moved.views.removeAll(keepingCapacity: true)
+            tracking.movedScratch = moved.views
+        }
+        guard !moved.views.isEmpty else { return }
+        moved.readRectangles()
         // A view whose superview's origin moved is placed with all its siblings below.
         for ref in moved.views {
             ref._withUnsafeGuaranteedRef { view in
@@ -67,68 +61,58 @@ extension LayoutEngine {
                 if applyFrames(ofSubviewsOf: view) { view.markNeedsLayout(in: self) }
             }
         }
-        for ref in moved.views { ref._withUnsafeGuaranteedRef { $0.cycle.isSolveHost = false } }
+    }
+
+    /// The view of the hierarchy that `variable` belongs to, or nil (a guide's variable, or
+    /// a slot not yet renewed). Each view's variables keep the view's place in ``viewRefs``
+    /// (see ``ItemVariables/setOwnerSlot(_:)``), checked here against the view found there.
+    @inline(__always)
+    func owner(of variable: Variable, in refs: [Unmanaged<LayoutView>]) -> Unmanaged<LayoutView>? {
+        let slot = Int(variable.ownerSlot.load(ordering: .relaxed))
+        guard slot >= 0 && slot < refs.count else { return nil }
+        let ref = refs[slot]
+        return ref._withUnsafeGuaranteedRef { $0.variables.owns(variable) } ? ref : nil
+    }
+
+    /// Numbers every view's variables with its place in `refs` (which ``viewRefs`` does when
+    /// it lists the views; this is for variables that a view made while its place was stale).
+    @inline(never) func renewOwnerSlots(_ refs: [Unmanaged<LayoutView>]) {
+        for index in refs.indices { refs[index]._withUnsafeGuaranteedRef { $0.variables.setOwnerSlot(index) } }
     }
 
     /// The views a solve moved (each once, flagged with ``LayoutCycleFlags/isSolveHost`` until
     /// their frames are applied), and among them those with subviews whose origin moved.
-    /// (Unretained: the hierarchy keeps the views. A struct whose `note` is a method: a
+    /// (Unretained: the hierarchy keeps the views. A struct whose methods change it: a
     /// nested function capturing the arrays would check exclusivity on every access.)
     struct MovedViews {
-        var views: [Unmanaged<LayoutView>] = []
+        var views: [Unmanaged<LayoutView>]
         var origins: [Unmanaged<LayoutView>] = []
 
-        /// Notes a view whose variables changed (now `rect`).
+        /// Notes a view whose variables changed, the first time it is named (its rectangle
+        /// is read once all variables are written, by ``readRectangles()``).
         @inline(__always)
-        mutating func note(_ ref: Unmanaged<LayoutView>, _ rect: Rect) {
+        mutating func claim(_ ref: Unmanaged<LayoutView>) {
             ref._withUnsafeGuaranteedRef { view in
-                let old = view.solvedRect
-                view.solvedRect = rect
                 guard !view.cycle.isSolveHost else { return }
                 view.cycle.isSolveHost = true
                 views.append(ref)
-                if (old.minX != rect.minX || old.minY != rect.minY) && !view.subviews.isEmpty {
-                    view.cycle.placesSubviews = true
-                    origins.append(ref)
+            }
+        }
+
+        /// Reads each moved view's rectangle in the solution, and notes those with subviews
+        /// whose origin moved.
+        mutating func readRectangles() {
+            for ref in views {
+                ref._withUnsafeGuaranteedRef { view in
+                    let old = view.solvedRect, rect = view.variables.rect
+                    view.solvedRect = rect
+                    if (old.minX != rect.minX || old.minY != rect.minY) && !view.subviews.isEmpty {
+                        view.cycle.placesSubviews = true
+                        origins.append(ref)
+                    }
                 }
             }
         }
-    }
-
-    /// The view of each variable of the hierarchy's views, made now if it is not kept yet.
-    func ownersTable() -> [Identity: Unmanaged<LayoutView>] {
-        if let owners = tracking.owners { return owners }
-        var owners: [Identity: Unmanaged<LayoutView>] = [:]
-        let refs = viewRefs
-        owners.reserveCapacity(4 * refs.count)
-        for ref in refs {
-            ref._withUnsafeGuaranteedRef { LayoutEngine.addOwner($0, to: &owners) }
-        }
-        tracking.owners = owners
-        return owners
-    }
-
-    /// Adds a view's four variables to an owners table; a view without variables (see
-    /// ``ItemVariables``) is listed by its ``ItemVariables``, which is what
-    /// ``writeAliases(into:)`` reports for it, until it makes them.
-    static func addOwner(_ view: LayoutView, to owners: inout [Identity: Unmanaged<LayoutView>]) {
-        let owner = Unmanaged.passUnretained(view), v = view.variables
-        guard v.hasVariables else {
-            owners[Identity(v)] = owner
-            v.listedWithoutVariables = true
-            return
-        }
-        owners[Identity(v.minX)] = owner
-        owners[Identity(v.minY)] = owner
-        owners[Identity(v.maxX)] = owner
-        owners[Identity(v.maxY)] = owner
-    }
-
-    /// Takes a view out of an owners table.
-    static func removeOwner(_ view: LayoutView, from owners: inout [Identity: Unmanaged<LayoutView>]) {
-        let v = view.variables
-        owners[Identity(v)] = nil
-        for variable in v.madeVariables { owners[Identity(variable)] = nil }
     }
 
     /// Where a view's subviews' frames are measured from, in root coordinates: its frame's

@@ -47,13 +47,19 @@ final class LayoutEngine {
 
     /// Every view of the hierarchy, parents first, unretained (cached until the hierarchy
     /// changes). Reading a flag through these costs no retain. Each view records its index
-    /// (``LayoutView/hierarchyIndex``), to order the flagged views without a scan.
+    /// (``LayoutView/hierarchyIndex``), to order the flagged views without a scan, and so
+    /// do its variables, to find the views a solve moved (see ``owner(of:in:)``).
     var viewRefs: [Unmanaged<LayoutView>] {
         if let cached = viewsCache { return cached }
         let all = root.subtreeReferences()
         // A scratch engine's subtree keeps the indices of the hierarchy's engine.
         if !isScratch {
-            for index in all.indices { all[index]._withUnsafeGuaranteedRef { $0.hierarchyIndex = index } }
+            for index in all.indices {
+                all[index]._withUnsafeGuaranteedRef {
+                    $0.hierarchyIndex = index
+                    $0.variables.setOwnerSlot(index)
+                }
+            }
         }
         viewsCache = all
         return all
@@ -137,13 +143,12 @@ final class LayoutEngine {
         for view in views { for constraint in view.constraints { install(constraint) } }
     }
 
-    /// The first step of adopting a view: its owners entry, insets and flags.
+    /// The first step of adopting a view: its engine, insets and flags.
     @inline(__always)
     private func welcome(_ view: LayoutView) {
         if !isScratch, case .owned = view.engineSlot {} else if !isScratch {
             view.engineSlot = .member(Unmanaged.passUnretained(self))
         }
-        if tracking.owners != nil { LayoutEngine.addOwner(view, to: &tracking.owners!) }
         // Insets recorded in another hierarchy (another direction, another safe area)
         // are read afresh here, and flags set outside this hierarchy are honoured here.
         // A scratch engine (fitting) leaves both alone: the view stays in its hierarchy.
@@ -176,7 +181,6 @@ final class LayoutEngine {
             if !aliasState.refused.isEmpty { aliasState.refused.remove(Identity(view)) }
             for constraint in view.constraints { uninstall(constraint) }
             removeGenerated(for: view)
-            if tracking.owners != nil { LayoutEngine.removeOwner(view, from: &tracking.owners!) }
         }
         unlist(views, inside: inside)
     }

@@ -1,4 +1,5 @@
 import Cassowary
+import Synchronization
 
 /// Something constraints can relate: a ``LayoutView`` or a ``LayoutGuide``.
 public protocol LayoutItem: AnyObject, CustomStringConvertible {}
@@ -61,9 +62,6 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
     @exclusivity(unchecked) private var maxYReference: Unmanaged<Variable>?
     /// The rectangle while there are no variables (the variables start from it).
     @exclusivity(unchecked) var values = Rect.zero
-    /// Set when an engine's table of variable owners lists this item without variables (see
-    /// ``LayoutEngine/addOwner(_:to:)``): making them then adds them to that table.
-    @exclusivity(unchecked) var listedWithoutVariables = false
 
     /// An item without variables yet.
     override init() {}
@@ -114,12 +112,26 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
         minYReference = .passRetained(Variable("minY", value: r.minY))
         maxXReference = .passRetained(Variable("maxX", value: r.minX + r.width))
         maxYReference = .passRetained(Variable("maxY", value: r.minY + r.height))
-        if listedWithoutVariables {
-            listedWithoutVariables = false
-            if let view, let engine = view.engineIfAny, engine.tracking.owners != nil {
-                LayoutEngine.addOwner(view, to: &engine.tracking.owners!)
-            }
-        }
+        // A view's variables name its place in its engine's list; a guide's stay unnamed.
+        if let view { setOwnerSlot(view.hierarchyIndex) }
+    }
+
+    /// Gives the variables, if they were made, a view's place in its engine's list of views
+    /// (see ``LayoutEngine/owner(of:in:)``).
+    @inline(__always) func setOwnerSlot(_ index: Int) {
+        guard let minX = minXReference else { return }
+        let slot = Int32(clamping: index)
+        minX._withUnsafeGuaranteedRef { $0.ownerSlot.store(slot, ordering: .relaxed) }
+        minYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.ownerSlot.store(slot, ordering: .relaxed) }
+        maxXReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.ownerSlot.store(slot, ordering: .relaxed) }
+        maxYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.ownerSlot.store(slot, ordering: .relaxed) }
+    }
+
+    /// Whether `variable` is one of these four.
+    @inline(__always) func owns(_ variable: Variable) -> Bool {
+        let target = Unmanaged.passUnretained(variable).toOpaque()
+        return minXReference?.toOpaque() == target || minYReference?.toOpaque() == target
+            || maxXReference?.toOpaque() == target || maxYReference?.toOpaque() == target
     }
 
     /// The solved rectangle (``values`` while there are no variables), each number on a grid

@@ -16,8 +16,14 @@ public final class Variable: Sendable, CustomStringConvertible {
     /// ``Tableau/symbol(for:)``), so a stale hint, or one from another solver, is harmless.
     let symbolHint = Atomic<Int>(-1)
     /// The same for the member of the variable in the equality classes of the solver that
-    /// last registered it (see ``EqualityClasses/member(of:)``).
-    let memberHint = Atomic<Int>(-1)
+    /// last registered it (see ``EqualityClasses/member(of:)``); members are numbered in
+    /// `Int32`, so this and ``ownerSlot`` share the eight bytes one `Int` took.
+    let memberHint = Atomic<Int32>(-1)
+    /// A number the solver's client keeps for the variable, -1 until it sets one; the solver
+    /// never reads it. The layout engine keeps there the place of the variable's view in its
+    /// list of views, to find the view a solve moved without a dictionary, and checks it
+    /// before use (see `LayoutEngine.owner(of:in:)`).
+    package let ownerSlot = Atomic<Int32>(-1)
 
     /// Creates a variable with a name and a starting value.
     /// - Parameters:

@@ -1,4 +1,5 @@
 import SeededRandom
+import Synchronization
 import Testing
 @testable import AutoLayout
 
@@ -207,11 +208,11 @@ import Testing
         for cell in cells { root.addSubview(cell) }
         root.layoutIfNeeded()
         #expect(cells.allSatisfy { !$0.variables.hasVariables && $0.frameAlias != nil })
-        // A small change: the engine finds the moved views through its table of owners.
+        // A small change: the aliases name the moved view.
         cells[3].frame = Rect(x: 0, y: 200, width: 375, height: 50)
         root.layoutIfNeeded()
-        #expect(root.engine.tracking.owners != nil && cells[3].frame.minY == 200)
-        // Cell 5 is placed by constraints from now on: its variables are made and listed.
+        #expect(cells[3].frame.minY == 200 && !cells[3].variables.hasVariables)
+        // Cell 5 is placed by constraints from now on: its variables are made, naming its place.
         cells[5].translatesAutoresizingMaskIntoConstraints = false
         let top = cells[5].topAnchor.constraint(equalTo: root.topAnchor, constant: 300)
         try LayoutConstraint.activate([top, cells[5].leadingAnchor.constraint(equalTo: root.leadingAnchor),
@@ -219,6 +220,7 @@ import Testing
                                        cells[5].heightAnchor.constraint(equalToConstant: 30)])
         root.layoutIfNeeded()
         #expect(cells[5].variables.hasVariables && cells[5].frame == Rect(x: 0, y: 300, width: 100, height: 30))
+        #expect(cells[5].variables.minY.ownerSlot.load(ordering: .relaxed) == Int32(cells[5].hierarchyIndex))
         top.constant = 310
         root.layoutIfNeeded()
         #expect(cells[5].frame == Rect(x: 0, y: 310, width: 100, height: 30))

@@ -1,10 +1,12 @@
 import SeededRandom
+import Synchronization
 import Testing
 @testable import AutoLayout
 
-/// After a solve the engine finds the views that moved either by comparing every view with
-/// its last solved rectangle (many changes) or by looking up each changed variable (few
-/// changes). Both must give the frames a fresh hierarchy gets.
+/// After a solve the engine finds the views that moved from the variables the solver
+/// changed, each naming its view by the view's place in the engine's list (a slot checked
+/// before use, and renewed when stale). Few changes or many, the frames must be those a
+/// fresh hierarchy gets.
 @Suite struct SolvedFramesTests {
     /// A column of rows, each a cell (placed by its frame and mask) holding a label
     /// constrained to the cell's margins and a badge after it.
@@ -57,7 +59,9 @@ import Testing
         #expect(column.frames == (try reference(rows: 30)))
         column.gaps[7].constant = 12
         column.root.layoutIfNeeded()
-        #expect(column.root.ownEngine?.tracking.owners != nil)  // looked up, not compared
+        // Each view's variables name its place in the engine's list.
+        let label = column.labels[7]
+        #expect(label.variables.minY.ownerSlot.load(ordering: .relaxed) == Int32(label.hierarchyIndex))
         #expect(column.frames == (try reference(rows: 30, gaps: [7: 12])))
         column.gaps[7].constant = 4
         column.gaps[20].constant = 9
@@ -83,7 +87,7 @@ import Testing
     func hierarchyChanges() throws {
         let column = try Column(rows: 30)
         column.root.layoutIfNeeded()
-        column.gaps[0].constant = 6  // builds the owners table
+        column.gaps[0].constant = 6
         column.root.layoutIfNeeded()
         column.gaps[0].constant = 4
         try column.addRow(30)
@@ -104,6 +108,29 @@ import Testing
                                        label.trailingAnchor.constraint(equalTo: column.cells[6].trailingAnchor)])
         column.root.layoutIfNeeded()
         #expect(label.frame == Rect(x: 260, y: 0, width: 60, height: 20))
+    }
+
+    @Test("a view whose variables name another view's place is found once the places are renewed")
+    func staleSlots() throws {
+        let column = try Column(rows: 10)
+        column.root.layoutIfNeeded()
+        let badge = column.cells[4].subviews[1], label = column.labels[6]
+        #expect(badge.variables.minX.ownerSlot.load(ordering: .relaxed) == Int32(badge.hierarchyIndex))
+        // Slots left stale: one names the root's place, one a place past the list.
+        badge.variables.setOwnerSlot(0)
+        label.variables.setOwnerSlot(10_000)
+        column.gaps[4].constant = 10
+        column.cells[6].layoutMargins = EdgeInsets(top: 8, left: 20, bottom: 8, right: 8)
+        column.root.layoutIfNeeded()
+        let expected = try Column(rows: 10)
+        expected.gaps[4].constant = 10
+        expected.cells[6].layoutMargins = EdgeInsets(top: 8, left: 20, bottom: 8, right: 8)
+        expected.root.layoutIfNeeded()
+        #expect(column.frames == expected.frames)
+        #expect(badge.frame.minX == expected.cells[4].subviews[1].frame.minX)
+        #expect(label.frame.minX == 20)
+        #expect(badge.variables.minX.ownerSlot.load(ordering: .relaxed) == Int32(badge.hierarchyIndex))
+        #expect(label.variables.maxY.ownerSlot.load(ordering: .relaxed) == Int32(label.hierarchyIndex))
     }
 
     @Test("a view whose solved rectangle does not change keeps a frame set by hand until its superview lays out")

@@ -26,6 +26,12 @@ extension EqualityClasses {
                 members[Int(k)] = old
                 members[Int(k)].isDirty = false
                 markDirty(k)
+            case .placements(let moved, let klass, let offsets):
+                for (k, offset) in zip(moved, offsets) {
+                    members[Int(k)].klass = klass
+                    members[Int(k)].offset = offset
+                    markDirty(k)
+                }
             case .klass(let k, let old): classes[Int(k)] = old
             case .link(let k, let old): links[Int(k)] = old
             case .incidence(let k, let old): incidences[Int(k)] = old
@@ -57,6 +63,16 @@ extension EqualityClasses {
             members[Int(k)].epoch = epoch
         }
         change(&members[Int(k)])
+    }
+
+    /// Journals the class and offsets of members of one class that are about to move
+    /// together (a side of a link, a class joining another), as one entry: a shift, split
+    /// or merge moves a whole side, half of a list, and changes nothing else of them. The
+    /// members' epochs are left alone, so a later change of one in the call is journaled
+    /// whole, and undone before this entry is.
+    @inline(__always) mutating func journalPlacements(of moved: [Int32]) {
+        guard journaling, let first = moved.first else { return }
+        journal.append(.placements(moved, members[Int(first)].klass, moved.map { members[Int($0)].offset }))
     }
 
     /// Changes a class, journaling its old value the first time in the call.

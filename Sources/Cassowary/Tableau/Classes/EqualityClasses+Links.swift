@@ -72,13 +72,8 @@ extension EqualityClasses {
             setMember(seed) { $0.offset = 0 }
             markDirty(seed)
         }
-        for m in merge.moved {
-            setMember(m) {
-                $0.klass = into
-                $0.offset += merge.delta
-            }
-            markDirty(m)
-        }
+        let delta = merge.delta
+        place(merge.moved, into: into) { $0 + delta }
         let count = Int32(merge.moved.count)
         setClass(into) { $0.count += count }
         freeClassSlot(merge.from)
@@ -234,13 +229,7 @@ extension EqualityClasses {
         let anchor: Variable? = single ? nil : Variable("class", value: 0)
         let klass = allocateClass(Klass(anchor: anchor, seed: moved[0], count: Int32(moved.count)))
         if let anchor { setAnchorClass(anchor, klass) }
-        for m in moved {
-            setMember(m) {
-                $0.klass = klass
-                $0.offset = single ? 0 : $0.offset + anchorValue
-            }
-            markDirty(m)
-        }
+        place(moved, into: klass) { single ? 0 : $0 + anchorValue }
         let count = Int32(moved.count)
         setClass(from) {
             $0.count -= count
@@ -265,10 +254,30 @@ extension EqualityClasses {
 
     /// Shifts the offsets of one side of a tree link whose constant changed.
     mutating func applyShift(moved: [Int32], delta: Double) {
-        for m in moved {
-            setMember(m) { $0.offset += delta }
-            markDirty(m)
+        guard let first = moved.first else { return }
+        place(moved, into: members[Int(first)].klass) { $0 + delta }
+    }
+
+    /// Moves members of one class into `klass` (their own for a shift), each at the offset
+    /// `offset` gives for its old one, and marks them dirty; journaled as one entry (see
+    /// ``journalPlacements(of:)``). The members are written through one buffer, without a
+    /// uniqueness check per member.
+    @inline(__always)
+    private mutating func place(_ moved: [Int32], into klass: Int32, offset: (Double) -> Double) {
+        journalPlacements(of: moved)
+        var marked = dirty
+        dirty = []
+        members.withUnsafeMutableBufferPointer { members in
+            for m in moved {
+                members[Int(m)].klass = klass
+                members[Int(m)].offset = offset(members[Int(m)].offset)
+                if !members[Int(m)].isDirty {
+                    members[Int(m)].isDirty = true
+                    marked.append(m)
+                }
+            }
         }
+        dirty = marked
     }
 
     /// The tree links on the path between two members of one class (for explanations),

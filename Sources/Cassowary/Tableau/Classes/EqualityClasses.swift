@@ -143,6 +143,9 @@ struct EqualityClasses {
     /// One undoable change.
     enum Change {
         case member(Int32, Member)
+        /// Members of one class that a shift, split or merge moved: their class and their
+        /// offsets before it (see ``EqualityClasses/journalPlacements(of:)``).
+        case placements([Int32], Int32, [Double])
         case klass(Int32, Klass)
         case link(Int32, Link)
         case incidence(Int32, Incidence)
@@ -157,7 +160,7 @@ struct EqualityClasses {
     /// The member of a variable, or nil. The variable's hint names the member when this
     /// solver registered it last; it is checked, and the index answers when it fails.
     @inline(__always) mutating func member(of variable: Variable) -> Int32? {
-        let hint = variable.memberHint.load(ordering: .relaxed)
+        let hint = Int(variable.memberHint.load(ordering: .relaxed))
         if hint > 0 && hint < members.count
             && members[hint].reference?.toOpaque() == Unmanaged.passUnretained(variable).toOpaque() {
             return Int32(hint)
@@ -176,7 +179,7 @@ struct EqualityClasses {
             indexed = true
         }
         guard let found = index[Identity(variable)] else { return nil }
-        variable.memberHint.store(Int(found), ordering: .relaxed)
+        variable.memberHint.store(found, ordering: .relaxed)
         return found
     }
 
@@ -212,7 +215,7 @@ struct EqualityClasses {
     @inline(__always) private mutating func register(_ variable: Variable, as member: Int32) {
         setOwner(member, variable)
         if indexed { index[Identity(variable)] = member }
-        variable.memberHint.store(Int(member), ordering: .relaxed)
+        variable.memberHint.store(member, ordering: .relaxed)
     }
 
     /// Whether a class can take a new member as it is: it is the ground or has an anchor.
