@@ -160,9 +160,11 @@ open class StackView: LayoutView {
 
     override func subviewHiddenChanged(_ subview: LayoutView) {
         guard arrangedSubviews.contains(where: { $0 === subview }) else { return }
-        // Only the hidden state: the next update may remake just the rules around it.
+        // Only the hidden state: the next update may remake just the rules around it. The
+        // solve then places the views it moves, so the others are not placed again (a hide
+        // in a column of 10,000 rows visits the rows below it, not all of them).
         setNeedsUpdateConstraints()
-        setNeedsLayout()
+        setNeedsLayout(placingSubviews: false)
     }
 
     override func subviewIntrinsicSizeChanged(_ subview: LayoutView) {

@@ -67,12 +67,25 @@ extension EqualityClasses {
 
     /// Journals the class and offsets of members of one class that are about to move
     /// together (a side of a link, a class joining another), as one entry: a shift, split
-    /// or merge moves a whole side, half of a list, and changes nothing else of them. The
-    /// members' epochs are left alone, so a later change of one in the call is journaled
-    /// whole, and undone before this entry is.
+    /// or merge moves a whole side, half of a list, and changes nothing else of them.
+    /// Members made during the call, or journaled whole already, are left out (a rollback
+    /// drops the first and restores the second). The others' epochs are left alone, so a
+    /// later change of one in the call is journaled whole, and undone before this entry is.
     @inline(__always) mutating func journalPlacements(of moved: [Int32]) {
-        guard journaling, let first = moved.first else { return }
-        journal.append(.placements(moved, members[Int(first)].klass, moved.map { members[Int($0)].offset }))
+        guard journaling, !moved.isEmpty else { return }
+        journalPlacementsNow(moved)
+    }
+
+    @inline(never) private mutating func journalPlacementsNow(_ moved: [Int32]) {
+        let floorMembers = floor.members, epoch = self.epoch
+        let needed = members.withUnsafeBufferPointer { members in
+            moved.lazy.filter { Int($0) < floorMembers && members[Int($0)].epoch != epoch }.count
+        }
+        guard needed > 0 else { return }
+        let kept = needed == moved.count ? moved : moved.filter {
+            Int($0) < floorMembers && members[Int($0)].epoch != epoch
+        }
+        journal.append(.placements(kept, members[Int(kept[0])].klass, kept.map { members[Int($0)].offset }))
     }
 
     /// Changes a class, journaling its old value the first time in the call.
