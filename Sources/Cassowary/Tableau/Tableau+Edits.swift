@@ -56,9 +56,16 @@ extension Tableau {
         swap(&marks, &states)
         swap(&lists, &columns)
         let column = symbol.index
+        // The old constants go straight into the constant journal while nothing else was
+        // journaled in the call, else into a kept scratch list; the external rows that
+        // moved go straight into `dirty`. (An edit of a large layout calls this once per
+        // record it moves: no list is made per call.)
+        let journalsConstants = journaling && journal.count == journalStart
         var shifted: [(index: Int32, constant: Double)] = []
-        shifted.reserveCapacity(lists.count(column))
+        if journalsConstants { swap(&shifted, &constantJournal) } else { swap(&shifted, &shiftScratch) }
         var changed: [Int32] = [], negative: [Symbol] = []
+        swap(&changed, &dirty)
+        let record = journaling
         let limit = Tableau.largeMagnitude
         let large = table.withUnsafeMutableBufferPointer { table -> Bool in
             marks.withUnsafeMutableBufferPointer { marks -> Bool in
@@ -73,7 +80,7 @@ extension Tableau {
                     if abs(shift) > limit { large = true }
                     let new = old + shift
                     table[i]!.constant = new
-                    shifted.append((entry, old))
+                    if record { shifted.append((entry, old)) }
                     if marks[i].symbol.isExternal {
                         if !marks[i].isDirty {
                             marks[i].isDirty = true
@@ -91,17 +98,14 @@ extension Tableau {
         swap(&table, &rows)
         swap(&marks, &states)
         swap(&lists, &columns)
-        // Hand the lists over without copying when the destination is empty (the usual case).
-        if dirty.isEmpty { swap(&dirty, &changed) } else { dirty.append(contentsOf: changed) }
-        infeasible.append(contentsOf: negative)
-        if journaling {
-            if journal.count != journalStart {
-                for (i, old) in shifted { journal.append(.constant(i, old)) }
-            } else if constantJournal.isEmpty {
-                swap(&constantJournal, &shifted)
-            } else {
-                constantJournal.append(contentsOf: shifted)
-            }
+        swap(&changed, &dirty)
+        if !negative.isEmpty { infeasible.append(contentsOf: negative) }
+        if journalsConstants {
+            swap(&shifted, &constantJournal)
+        } else {
+            if journaling { for (i, old) in shifted { journal.append(.constant(i, old)) } }
+            shifted.removeAll(keepingCapacity: true)
+            swap(&shifted, &shiftScratch)
         }
         return large
     }

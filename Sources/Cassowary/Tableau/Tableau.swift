@@ -161,6 +161,9 @@ struct Tableau {
     /// changes any row (see Tableau+Edits.swift), so undoing `journal` first and then
     /// these is exact.
     var constantJournal: [(index: Int32, constant: Double)] = []
+    /// The old constants ``shiftRows(containing:by:)`` collects when they go to ``journal``
+    /// (emptied after use; kept for its capacity).
+    var shiftScratch: [(index: Int32, constant: Double)] = []
     /// `journal.count` when the call in progress began.
     var journalStart = 0
     /// The number of symbols when the call in progress began. Symbols from this index on
