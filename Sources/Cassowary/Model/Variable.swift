@@ -16,8 +16,10 @@ public final class Variable: Sendable, CustomStringConvertible {
     /// ``Tableau/symbol(for:)``), so a stale hint, or one from another solver, is harmless.
     let symbolHint = Atomic<Int>(-1)
     /// The same for the member of the variable in the equality classes of the solver that
-    /// last registered it (see ``EqualityClasses/member(of:)``); members are numbered in
-    /// `Int32`, so this and ``ownerSlot`` share the eight bytes one `Int` took.
+    /// last registered it (see ``EqualityClasses/member(of:)``); for an anchor the classes
+    /// made, which is never a member, `-2 - class` (see ``EqualityClasses/klass(ofAnchor:)``).
+    /// Members are numbered in `Int32`, so this and ``ownerSlot`` share the eight bytes one
+    /// `Int` took.
     let memberHint = Atomic<Int32>(-1)
     /// A number the solver's client keeps for the variable, -1 until it sets one; the solver
     /// never reads it. The layout engine keeps there the place of the variable's view in its

@@ -125,10 +125,12 @@ extension EqualityClasses {
         owners[Int(k)] = variable
     }
 
-    /// Sets or clears the class of an abstract anchor.
+    /// Sets or clears the class of an abstract anchor. The anchor's member hint, which no
+    /// member uses, names the class too (as `-2 - class`; see ``klass(ofAnchor:)``).
     mutating func setAnchorClass(_ anchor: Variable, _ klass: Int32?) {
         let key = Identity(anchor)
         if journaling { journal.append(.anchorClass(key, anchorClasses[key])) }
         anchorClasses[key] = klass
+        anchor.memberHint.store(klass.map { -2 - $0 } ?? -1, ordering: .relaxed)
     }
 }

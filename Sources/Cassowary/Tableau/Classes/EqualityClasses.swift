@@ -405,6 +405,16 @@ struct EqualityClasses {
         }
     }
 
+    /// The class of an abstract anchor, or nil. Its hint names the class when it is still
+    /// that class's anchor (a rollback can leave it stale); else the index answers.
+    @inline(__always) func klass(ofAnchor anchor: Variable) -> Int32? {
+        let hint = Int(anchor.memberHint.load(ordering: .relaxed))
+        if hint <= -2, case let k = -2 - hint, k < classes.count, classes[k].anchor === anchor {
+            return Int32(k)
+        }
+        return anchorClasses[Identity(anchor)]
+    }
+
     /// The value of a member, given its class's anchor value.
     @inline(__always) func value(of member: Int32, anchorValue: Double) -> Double {
         anchorValue + members[Int(member)].offset

@@ -323,7 +323,7 @@ extension Tableau {
         // member also marked dirty is written again below, to the same value.
         var members: [Int32] = []
         for anchor in moved {
-            guard let klass = classes.anchorClasses[Identity(anchor)] else { continue }
+            guard let klass = classes.klass(ofAnchor: anchor) else { continue }
             let anchorValue = classes.anchorValue(of: klass)
             guard classes.classes[Int(klass)].written != anchorValue else { continue }
             classes.classes[Int(klass)].written = anchorValue
