@@ -58,11 +58,16 @@ extension EqualityClasses {
 
     /// Changes a member, journaling its old value the first time in the call.
     @inline(__always) mutating func setMember(_ k: Int32, _ change: (inout Member) -> Void) {
+        journalWhole(k)
+        change(&members[Int(k)])
+    }
+
+    /// Journals a member whole, the first time in the call (not one made during it).
+    @inline(__always) private mutating func journalWhole(_ k: Int32) {
         if journaling && Int(k) < floor.members && members[Int(k)].epoch != epoch {
             journal.append(.member(k, members[Int(k)]))
             members[Int(k)].epoch = epoch
         }
-        change(&members[Int(k)])
     }
 
     /// Journals the class and offsets of members of one class that are about to move
@@ -71,9 +76,14 @@ extension EqualityClasses {
     /// Members made during the call, or journaled whole already, are left out (a rollback
     /// drops the first and restores the second). The others' epochs are left alone, so a
     /// later change of one in the call is journaled whole, and undone before this entry is.
+    /// A few members are journaled whole instead (one entry each, no lists to make).
     @inline(__always) mutating func journalPlacements(of moved: [Int32]) {
         guard journaling, !moved.isEmpty else { return }
-        journalPlacementsNow(moved)
+        if moved.count <= 4 {
+            for m in moved { journalWhole(m) }
+        } else {
+            journalPlacementsNow(moved)
+        }
     }
 
     @inline(never) private mutating func journalPlacementsNow(_ moved: [Int32]) {

@@ -265,8 +265,8 @@ extension EqualityClasses {
     @inline(__always)
     private mutating func place(_ moved: [Int32], into klass: Int32, offset: (Double) -> Double) {
         journalPlacements(of: moved)
-        var marked = dirty
-        dirty = []
+        var marked: [Int32] = []
+        swap(&marked, &dirty)
         members.withUnsafeMutableBufferPointer { members in
             for m in moved {
                 members[Int(m)].klass = klass
@@ -277,7 +277,7 @@ extension EqualityClasses {
                 }
             }
         }
-        dirty = marked
+        swap(&marked, &dirty)
     }
 
     /// The tree links on the path between two members of one class (for explanations),
