@@ -162,6 +162,24 @@ final class LayoutEngine {
     /// deactivated; its own constraints stay active and leave with it.
     func release(_ top: LayoutView) {
         viewsCache = nil
+        let (views, inside) = LayoutEngine.deactivateConstraints(reachingInto: top)
+        for view in views {
+            if !isScratch, case .member = view.engineSlot { view.engineSlot = .none }
+            if !exercisePins.isEmpty { releasePin(of: view) }
+            if !aliasState.refused.isEmpty { aliasState.refused.remove(Identity(view)) }
+            for constraint in view.constraints { uninstall(constraint) }
+            removeGenerated(for: view)
+        }
+        unlist(views, inside: inside)
+    }
+
+    /// Deactivates the constraints installed above a subtree that is leaving its superview
+    /// and name a view or guide in it (the subtree's own constraints leave with it); returns
+    /// the subtree's views and the identities of its views and guides. Also for a hierarchy
+    /// without an engine: a subtree removed from one keeps its constraints active, and those
+    /// reaching out of a part removed from it must go too.
+    @discardableResult
+    static func deactivateConstraints(reachingInto top: LayoutView) -> (views: [LayoutView], inside: Set<Identity>) {
         let views = top.subtree()
         var inside = Set<Identity>()
         for view in views {
@@ -175,14 +193,7 @@ final class LayoutEngine {
             }
             ancestor = view.superview
         }
-        for view in views {
-            if !isScratch, case .member = view.engineSlot { view.engineSlot = .none }
-            if !exercisePins.isEmpty { releasePin(of: view) }
-            if !aliasState.refused.isEmpty { aliasState.refused.remove(Identity(view)) }
-            for constraint in view.constraints { uninstall(constraint) }
-            removeGenerated(for: view)
-        }
-        unlist(views, inside: inside)
+        return (views, inside)
     }
 
     /// Deactivates the constraints that use a guide being removed.

@@ -63,8 +63,13 @@ extension LayoutView {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.willRemoveSubview(self)
-        // (A hierarchy without an engine has no active constraint to let go.)
-        parent.engineIfAny?.release(self)
+        if let engine = parent.engineIfAny {
+            engine.release(self)
+        } else {
+            // A subtree removed from a laid-out hierarchy keeps its constraints active, and
+            // has no engine until it joins one: those reaching out of this view go now.
+            LayoutEngine.deactivateConstraints(reachingInto: self)
+        }
         parent.subviews.removeAll { $0 === self }
         parent.engineIfAny?.viewsCache = nil
         setSuperview(nil)

@@ -126,4 +126,45 @@ import Testing
         #expect(!card.hasAmbiguousLayout)
         #expect(card.constraintsAffectingLayout(for: .horizontal).contains { $0.isAutoresizingConstraint })
     }
+
+    @Test("a view removed from a subtree that left its hierarchy lets go of the constraints reaching out of it")
+    func removalFromADetachedSubtree() throws {
+        let r1 = makeRoot(), c = makeChild(in: r1, "c"), s = makeChild(in: c, "s")
+        let cLeading = c.leadingAnchor.constraint(equalTo: r1.leadingAnchor)
+        let cross = s.leadingAnchor.constraint(equalTo: c.leadingAnchor, constant: 5)
+        let top = s.topAnchor.constraint(equalTo: c.topAnchor)
+        try LayoutConstraint.activate([cLeading, c.topAnchor.constraint(equalTo: r1.topAnchor),
+                                       c.widthAnchor.constraint(equalToConstant: 100),
+                                       c.heightAnchor.constraint(equalToConstant: 50), cross, top,
+                                       s.widthAnchor.constraint(equalToConstant: 20),
+                                       s.heightAnchor.constraint(equalToConstant: 20)])
+        r1.layoutIfNeeded()
+        // The subtree leaves with its own constraints; a view leaving it lets go of those
+        // that reach out of it, engine or not, and keeps its own.
+        c.removeFromSuperview()
+        #expect(cross.isActive && top.isActive)
+        s.removeFromSuperview()
+        #expect(!cross.isActive && !top.isActive && s.constraints.count == 2)
+        // In another hierarchy it is placed there alone: its old one's solves leave it be.
+        r1.addSubview(c)
+        let r2 = makeRoot(), p = makeChild(in: r2, "p")
+        p.addSubview(s)
+        try LayoutConstraint.activate([p.leadingAnchor.constraint(equalTo: r2.leadingAnchor, constant: 100),
+                                       p.topAnchor.constraint(equalTo: r2.topAnchor),
+                                       p.widthAnchor.constraint(equalToConstant: 200),
+                                       p.heightAnchor.constraint(equalToConstant: 100),
+                                       s.leadingAnchor.constraint(equalTo: p.leadingAnchor, constant: 7),
+                                       s.topAnchor.constraint(equalTo: p.topAnchor, constant: 3)])
+        r2.layoutIfNeeded()
+        #expect(s.frame == Rect(x: 7, y: 3, width: 20, height: 20))
+        // (c's place in r1 went when c left it; its own constraints came back with it.)
+        #expect(!cLeading.isActive && c.constraints.count == 2)
+        cLeading.isActive = true
+        cLeading.constant = 40
+        r1.layoutIfNeeded()
+        #expect(c.frame.minX == 40)
+        p.setNeedsLayout()
+        r2.layoutIfNeeded()
+        #expect(s.frame == Rect(x: 7, y: 3, width: 20, height: 20))
+    }
 }
