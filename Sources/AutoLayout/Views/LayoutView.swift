@@ -41,8 +41,9 @@ open class LayoutView: LayoutItem {
     /// How constraints refer to this view (see ``ItemHandle``): its variables.
     @inlinable final var handle: ItemHandle { variables }
     @exclusivity(unchecked) var storedFrame: Rect
-    /// The values of ``variables`` after the hierarchy's last layout, to tell which views a
-    /// solve moved (see ``LayoutEngine/applySolution()``).
+    /// The values of ``variables`` after the last solve that moved the view: a solve that
+    /// moves it again compares its origin with them, to tell whether its subviews must be
+    /// placed (see ``LayoutEngine/applySolution()``).
     @exclusivity(unchecked) var solvedRect = Rect.zero
     /// The hierarchy's engine: owned by the root, known unretained to every view it took in
     /// (see ``EngineSlot``).
