@@ -97,12 +97,6 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
         return maxYReference.unsafelyUnwrapped.takeUnretainedValue()
     }
 
-    /// The four variables if they were made, without making them.
-    var madeVariables: [Variable] {
-        guard hasVariables else { return [] }
-        return [minX, minY, maxX, maxY]
-    }
-
     /// Makes the four variables, starting from ``values``. Their names only show in solver
     /// dumps, so they are fixed strings (building a name per item costs more than the rest
     /// of making the item).

@@ -88,13 +88,12 @@ extension EqualityClasses {
 
     @inline(never) private mutating func journalPlacementsNow(_ moved: [Int32]) {
         let floorMembers = floor.members, epoch = self.epoch
-        let needed = members.withUnsafeBufferPointer { members in
-            moved.lazy.filter { Int($0) < floorMembers && members[Int($0)].epoch != epoch }.count
-        }
+        /// Whether a member needs this entry: made before the call, not journaled whole.
+        func needs(_ m: Int32) -> Bool { Int(m) < floorMembers && members[Int(m)].epoch != epoch }
+        var needed = 0
+        for m in moved where needs(m) { needed += 1 }
         guard needed > 0 else { return }
-        let kept = needed == moved.count ? moved : moved.filter {
-            Int($0) < floorMembers && members[Int($0)].epoch != epoch
-        }
+        let kept = needed == moved.count ? moved : moved.filter(needs)
         journal.append(.placements(kept, members[Int(kept[0])].klass, kept.map { members[Int($0)].offset }))
     }
 
