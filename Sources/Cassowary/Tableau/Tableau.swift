@@ -54,6 +54,8 @@ struct Tableau {
     var stamp: UInt32 = 0
     /// External symbols whose value may have changed since the last ``updateVariables()``.
     var dirty: [Int32] = []
+    /// The most definitions one ``evaluate(_:)`` has walked through (tests reset it).
+    var longestEvaluationWalk = 0
     var objective = Objective()
     var infeasible: [Symbol] = []
     /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite (also the rows that

@@ -13,18 +13,24 @@ import Testing
 
     struct Column {
         let tops: [Variable], bottoms: [Variable]
+        /// `tops[k] == bottoms[k - 1] + 4` at `k - 1`.
+        let spacings: [Constraint]
     }
 
     static func column(_ solver: Solver) throws -> Column {
         let tops = (0..<rows).map { Variable("top\($0)") }, bottoms = (0..<rows).map { Variable("bottom\($0)") }
         try solver.addConstraint(tops[0] == 0)
+        var spacings: [Constraint] = []
         for k in 0..<rows {
-            if k > 0 { try solver.addConstraint(tops[k] == bottoms[k - 1] + 4) }
+            if k > 0 {
+                spacings.append(tops[k] == bottoms[k - 1] + 4)
+                try solver.addConstraint(spacings[k - 1])
+            }
             for _ in 0..<3 {
                 try solver.addConstraint(Constraint(bottoms[k] - tops[k] - 20, equalAbove: .level(250), below: .level(750))!)
             }
         }
-        return Column(tops: tops, bottoms: bottoms)
+        return Column(tops: tops, bottoms: bottoms, spacings: spacings)
     }
 
     /// The cells of the tableau's rows: all of them, and the longest row's.
@@ -62,6 +68,36 @@ import Testing
             // which put the required ones first and came back with 13,000 cells.
             #expect(now.longest <= max(built.longest, 8), "cycle \(cycle): a row of \(now.longest) cells")
             #expect(now.total <= built.total + 16, "cycle \(cycle): \(now.total) cells, \(built.total) when built")
+        }
+    }
+}
+
+/// A value asked for in the middle of a call reads the definitions no change has reached
+/// as the last refresh left them, instead of walking the chain they form back to its start.
+@Suite struct SettledDefinitionsTests {
+    @Test("moving a row's spacing in the middle of a column walks a few definitions and leaves every value right",
+          arguments: SolverMode.allCases)
+    func spacingMovedMidColumn(_ mode: SolverMode) throws {
+        let solver = mode.makeSolver()
+        let column = try HiddenRowChainTests.column(solver)
+        solver.updateVariables()
+        let rows = HiddenRowChainTests.rows, middle = rows / 2
+        var spacing = column.spacings[middle - 1]
+        for (cycle, gap) in [10.0, 4, 7, 4].enumerated() {
+            solver.tableau.longestEvaluationWalk = 0
+            // Taking the spacing out splits a class whose anchor's row names the row above.
+            try solver.removeConstraint(spacing)
+            spacing = column.tops[middle] == column.bottoms[middle - 1] + gap
+            try solver.addConstraint(spacing)
+            solver.updateVariables()
+            for k in 0..<rows {
+                let top = 24 * Double(k) + (k >= middle ? gap - 4 : 0)
+                #expect(column.tops[k].value == top, "cycle \(cycle): row \(k)")
+                #expect(column.bottoms[k].value == top + 20, "cycle \(cycle): row \(k)")
+            }
+            // Walked back to the column's start, it was one definition per row above.
+            #expect(solver.tableau.longestEvaluationWalk <= 4, "cycle \(cycle): \(solver.tableau.longestEvaluationWalk) definitions walked")
+            #expect(solver.tableau.invariantViolations() == [])
         }
     }
 }

@@ -128,20 +128,28 @@ extension Tableau {
         for m in moved { classes.members[Int(m)].stamp = mark }
         var relowered: [Int32] = [], shifted: [(marker: Symbol, constraint: Constraint, change: Double)] = []
         for slot in slots {
-            let record = recordSlots[Int(slot)]!
-            guard let marker = record.marker else {
+            guard let marker = recordSlots[Int(slot)].unsafelyUnwrapped.marker else {
                 relowered.append(slot)
                 continue
             }
-            let terms = record.constraint.terms
+            let constraint = recordSlots[Int(slot)].unsafelyUnwrapped.constraint
             var change = 0.0
-            for k in 0..<terms.count {
-                let term = terms[k]
-                if let m = classes.member(of: term.variable), classes.members[Int(m)].stamp == mark {
-                    change += term.coefficient * delta
+            // Inline terms are read in place (a copy of the list would retain its variables).
+            if constraint.terms.isInline {
+                for k in 0..<constraint.terms.count {
+                    let (variable, coefficient) = constraint.terms.unretainedTerm(at: k)
+                    if let m = classes.member(of: variable.takeUnretainedValue()), classes.members[Int(m)].stamp == mark {
+                        change += coefficient * delta
+                    }
+                }
+            } else {
+                for term in constraint.terms.spilled {
+                    if let m = classes.member(of: term.variable), classes.members[Int(m)].stamp == mark {
+                        change += term.coefficient * delta
+                    }
                 }
             }
-            if change != 0 { shifted.append((marker, record.constraint, change)) }
+            if change != 0 { shifted.append((marker, constraint, change)) }
         }
         return (relowered, shifted)
     }
