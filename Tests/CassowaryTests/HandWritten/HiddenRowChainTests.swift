@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import Cassowary
 
@@ -100,4 +101,61 @@ import Testing
             #expect(solver.tableau.invariantViolations() == [])
         }
     }
+
+    @Test("values read between calls, before a refresh, are the values the refresh writes", arguments: SolverMode.allCases)
+    func valuesBeforeRefresh(_ mode: SolverMode) throws {
+        for seed in 0..<6 {
+            var rng = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ (mode.keepsEqualityMarkers ? 5 : 3))
+            let solver = mode.makeSolver()
+            let column = try HiddenRowChainTests.column(solver)
+            solver.updateVariables()
+            let rows = HiddenRowChainTests.rows
+            var spacings = column.spacings, ties: [Int: Constraint] = [:]
+            for step in 0..<30 {
+                let k = Int.random(in: 1..<rows, using: &rng)
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0:  // a spacing taken out and put back with another gap: a split, then a merge
+                    try solver.removeConstraint(spacings[k - 1])
+                    spacings[k - 1] = column.tops[k] == column.bottoms[k - 1] + Double(Int.random(in: 0...12, using: &rng))
+                    try solver.addConstraint(spacings[k - 1])
+                case 1:  // a spacing's gap changed in place: a shift
+                    let replacement = column.tops[k] == column.bottoms[k - 1] + Double(Int.random(in: 0...12, using: &rng))
+                    try solver.replaceConstraint(spacings[k - 1], with: replacement)
+                    spacings[k - 1] = replacement
+                case 2:  // a row hidden (its edges tied) or shown
+                    if let tie = ties.removeValue(forKey: k) {
+                        try solver.removeConstraint(tie)
+                    } else {
+                        ties[k] = column.bottoms[k] == column.tops[k]
+                        try solver.addConstraint(ties[k]!)
+                    }
+                default:  // two changes in one call
+                    try solver.removeConstraint(spacings[k - 1])
+                    if let tie = ties.removeValue(forKey: k) { try solver.removeConstraint(tie) }
+                    spacings[k - 1] = column.tops[k] == column.bottoms[k - 1] + 4
+                    try solver.addConstraints([spacings[k - 1]])
+                }
+                // Read before the refresh (the rows changed are waiting for it), then after.
+                let read = (column.tops + column.bottoms).map { solver.value(of: $0) }
+                solver.updateVariables()
+                let written = (column.tops + column.bottoms).map(\.value)
+                for index in read.indices where !Tableau.agree(read[index], written[index]) {
+                    Issue.record("seed \(seed), step \(step): variable \(index) read \(read[index]), refreshed \(written[index])")
+                }
+                // Every row where the spacings and hidden rows put it.
+                var top = 0.0
+                for row in 0..<rows {
+                    if row > 0 {
+                        let gap = spacings[row - 1].expression.constant * -1
+                        top = column.bottoms[row - 1].value + gap
+                    }
+                    #expect(Tableau.agree(column.tops[row].value, top), "seed \(seed), step \(step): row \(row)")
+                    #expect(Tableau.agree(column.bottoms[row].value, top + (ties[row] == nil ? 20 : 0)),
+                            "seed \(seed), step \(step): row \(row)")
+                }
+            }
+            #expect(solver.tableau.invariantViolations() == [])
+        }
+    }
 }
+
