@@ -22,7 +22,10 @@ extension StackView {
     /// Updates the stack's constraints to match its arrangement (see
     /// ``arrangementRules()``).
     func updateArrangement() {
-        defer { editsSeen = StackView.editsFromOutside.load(ordering: .relaxed) }
+        defer {
+            editsSeen = StackView.editsFromOutside.load(ordering: .relaxed)
+            hiddenChanges = []
+        }
         if updateHiddenStates() { return }
         needsFullArrangement = false
         let rules = arrangementRules()
@@ -101,11 +104,14 @@ extension StackView {
               distribution == .fill || distribution == .fillEqually,
               StackView.editsFromOutside.load(ordering: .relaxed) == editsSeen else { return false }
         let old = arrangedHidden
+        // The views whose state changed, each once, in order (a view hidden and shown
+        // again since the last update has not changed).
+        guard let reported = hiddenChanges else { return false }
         var changed: [Int] = []
-        for index in 0..<count where views[index].isHidden != old[index] {
+        for index in reported.sorted() where index < count && changed.last != index && views[index].isHidden != old[index] {
             changed.append(index)
-            if changed.count > StackView.hiddenUpdateLimit { return false }
         }
+        if changed.count > StackView.hiddenUpdateLimit { return false }
         guard let firstChanged = changed.first, let lastChanged = changed.last else { return true }
         let firstVisible = old.firstIndex(of: false)
         if distribution == .fillEqually && firstVisible != views.firstIndex(where: { !$0.isHidden }) { return false }

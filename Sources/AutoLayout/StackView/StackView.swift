@@ -62,6 +62,11 @@ open class StackView: LayoutView {
     var arrangement: [LayoutConstraint] = []
     /// Each arranged view's hidden state as of the last update, in order.
     var arrangedHidden: [Bool] = []
+    /// The places of the arranged views whose hidden state changed since the last update,
+    /// in the order they changed (a place may come twice); nil when more changed than an
+    /// update remakes one by one (see ``updateHiddenStates()``). So an update finds them
+    /// without reading every arranged view.
+    var hiddenChanges: [Int]? = []
     /// Whether anything but arranged views' hidden states changed since the last update
     /// (see ``updateHiddenStates()``).
     var needsFullArrangement = true
@@ -159,7 +164,10 @@ open class StackView: LayoutView {
     }
 
     override func subviewHiddenChanged(_ subview: LayoutView) {
-        guard arrangedSubviews.contains(where: { $0 === subview }) else { return }
+        guard let index = arrangedSubviews.firstIndex(where: { $0 === subview }) else { return }
+        if let changes = hiddenChanges {
+            hiddenChanges = changes.count < 2 * StackView.hiddenUpdateLimit ? changes + [index] : nil
+        }
         // Only the hidden state: the next update may remake just the rules around it. The
         // solve then places the views it moves, so the others are not placed again (a hide
         // in a column of 10,000 rows visits the rows below it, not all of them).
