@@ -14,7 +14,8 @@
 // names; everywhere else it is expanded (``expanded(_:)``: newest definitions first, so a
 // variable whose terms cancel, as `b[i] - b[i-1]` does, is never opened). Values are
 // evaluated through references (``evaluate(_:)``), iteratively: a chain can be longer
-// than the stack is deep.
+// than the stack is deep. The walk stops at the definitions no change has reached since
+// the last refresh (older than every variable waiting for one): their stored values hold.
 
 extension Tableau {
     /// The highest order of a basic user variable the row names, or nil if it names none.
