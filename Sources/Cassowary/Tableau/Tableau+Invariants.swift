@@ -14,7 +14,8 @@ extension Tableau {
     /// - the objective costs no basic symbol;
     /// - the orders of basic user variables other than 0 are distinct and at most
     ///   ``definitionCount`` (what rules out a cycle of references), and no order is waiting
-    ///   to be kept between calls (see ``keptOrder(of:newest:)``).
+    ///   to be kept between calls (see ``keptOrder(of:newest:)``);
+    /// - each class's anchor names its class (see ``EqualityClasses/klass(ofAnchor:)``).
     ///
     /// Meant for tests: it reads every row and every column.
     func invariantViolations(limit: Int = 10) -> [String] {
@@ -55,6 +56,10 @@ extension Tableau {
                 }
             }
             if objective.hasCost(subject) { note("the objective costs the basic symbol \(subject)") }
+        }
+        for k in classes.classes.indices {
+            guard let anchor = classes.classes[k].anchor else { continue }
+            if classes.klass(ofAnchor: anchor) != Int32(k) { note("the anchor of class \(k) does not name it") }
         }
         return found
     }

@@ -420,7 +420,7 @@ import Testing
         #expect(Self.liveMembers(solver) == 0)
         #expect(Self.liveLinks(solver) == 0)
         #expect(Self.liveClasses(solver) == 0)
-        #expect(solver.tableau.classes.anchorClasses.isEmpty)
+        #expect(solver.tableau.classes.classes.allSatisfy { $0.anchor == nil })
         #expect(solver.tableau.classes.classes[0].count == 1)
         // The freed slots are used again.
         let members = solver.tableau.classes.members.count

@@ -32,11 +32,14 @@ extension EqualityClasses {
                     members[Int(k)].offset = offset
                     markDirty(k)
                 }
-            case .klass(let k, let old): classes[Int(k)] = old
+            case .klass(let k, let old):
+                classes[Int(k)] = old
+                // Its anchor names it again (a change of the class's anchor changes the
+                // class, so every anchor whose hint the call changed is restored here).
+                if let anchor = old.anchor { stampAnchor(anchor, k) }
             case .link(let k, let old): links[Int(k)] = old
             case .incidence(let k, let old): incidences[Int(k)] = old
             case .use(let k, let old): uses[Int(k)] = old
-            case .anchorClass(let key, let old): anchorClasses[key] = old
             case .owner(let k, let old): owners[Int(k)] = old
             }
         }
@@ -134,12 +137,10 @@ extension EqualityClasses {
         owners[Int(k)] = variable
     }
 
-    /// Sets or clears the class of an abstract anchor. The anchor's member hint, which no
-    /// member uses, names the class too (as `-2 - class`; see ``klass(ofAnchor:)``).
-    mutating func setAnchorClass(_ anchor: Variable, _ klass: Int32?) {
-        let key = Identity(anchor)
-        if journaling { journal.append(.anchorClass(key, anchorClasses[key])) }
-        anchorClasses[key] = klass
+    /// Sets or clears the class of an abstract anchor, in its member hint (which no member
+    /// uses) as `-2 - class` (see ``klass(ofAnchor:)``). Not journaled: the class's own
+    /// entry restores it (see ``rollback()``).
+    mutating func stampAnchor(_ anchor: Variable, _ klass: Int32?) {
         anchor.memberHint.store(klass.map { -2 - $0 } ?? -1, ordering: .relaxed)
     }
 }

@@ -67,7 +67,7 @@ extension EqualityClasses {
                 $0.anchor = anchor
                 $0.written = anchor.value
             }
-            setAnchorClass(anchor, into)
+            stampAnchor(anchor, into)
             // The seed's value was its variable's own: it is now the anchor's plus nothing.
             setMember(seed) { $0.offset = 0 }
             markDirty(seed)
@@ -228,7 +228,7 @@ extension EqualityClasses {
         let single = moved.count == 1
         let anchor: Variable? = single ? nil : Variable("class", value: 0)
         let klass = allocateClass(Klass(anchor: anchor, seed: moved[0], count: Int32(moved.count)))
-        if let anchor { setAnchorClass(anchor, klass) }
+        if let anchor { stampAnchor(anchor, klass) }
         place(moved, into: klass) { single ? 0 : $0 + anchorValue }
         let count = Int32(moved.count)
         setClass(from) {

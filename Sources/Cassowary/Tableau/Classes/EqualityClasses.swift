@@ -116,8 +116,6 @@ struct EqualityClasses {
     var freeUse: Int32 = -1
     /// Members whose value must be written at the next update.
     var dirty: [Int32] = []
-    /// The class of each abstract anchor (the anchors the classes made).
-    var anchorClasses: [Identity: Int32] = [:]
     /// The members of registered variables, kept only once a hint fails (see
     /// ``member(of:)``).
     var index: [Identity: Int32] = [:]
@@ -150,7 +148,6 @@ struct EqualityClasses {
         case link(Int32, Link)
         case incidence(Int32, Incidence)
         case use(Int32, Use)
-        case anchorClass(Identity, Int32?)
         case owner(Int32, Variable?)
     }
 
@@ -286,7 +283,7 @@ struct EqualityClasses {
     }
 
     mutating func freeClassSlot(_ klass: Int32) {
-        if let anchor = classes[Int(klass)].anchor { setAnchorClass(anchor, nil) }
+        if let anchor = classes[Int(klass)].anchor { stampAnchor(anchor, nil) }
         let next = freeClass
         setClass(klass) { $0 = Klass(anchor: nil, seed: next, count: 0) }
         setHeads { $0.klass = klass }
@@ -405,14 +402,13 @@ struct EqualityClasses {
         }
     }
 
-    /// The class of an abstract anchor, or nil. Its hint names the class when it is still
-    /// that class's anchor (a rollback can leave it stale); else the index answers.
+    /// The class of an abstract anchor, or nil: its hint names the class (see
+    /// ``stampAnchor(_:_:)``), checked against the class's anchor (an anchor whose class
+    /// went away, or was dropped by a rollback, is no class's).
     @inline(__always) func klass(ofAnchor anchor: Variable) -> Int32? {
         let hint = Int(anchor.memberHint.load(ordering: .relaxed))
-        if hint <= -2, case let k = -2 - hint, k < classes.count, classes[k].anchor === anchor {
-            return Int32(k)
-        }
-        return anchorClasses[Identity(anchor)]
+        guard hint <= -2, case let k = -2 - hint, k < classes.count, classes[k].anchor === anchor else { return nil }
+        return Int32(k)
     }
 
     /// The value of a member, given its class's anchor value.
