@@ -10,7 +10,7 @@ extension LayoutEngine {
     func frameChanged(of view: LayoutView) {
         guard hasGenerated(view) else { return }
         let frame = frameConstraints(for: view)
-        if !refreshAlias(of: view, frame: frame) { replace(\.frame, of: view, with: frame) }
+        if !refreshAlias(of: view, frame: frame) { replace(.frame, of: view, with: frame) }
         // Guides are tied to the view's edges, so they follow a new size by themselves;
         // insets that depend on frames are refreshed after the next pass.
     }

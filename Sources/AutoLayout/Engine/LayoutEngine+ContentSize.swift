@@ -37,7 +37,7 @@ extension LayoutEngine {
     /// changed) and replaces the old ones.
     func refreshContentSize(for view: LayoutView) {
         guard hasGenerated(view) else { return }
-        replace(\.content, of: view, with: contentConstraints(for: view).array)
+        replace(.content, of: view, with: contentConstraints(for: view).array)
     }
 
     /// Hugging (`size <= intrinsic`) and compression resistance (`size >= intrinsic`) for

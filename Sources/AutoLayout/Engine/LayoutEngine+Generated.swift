@@ -24,6 +24,32 @@ extension LayoutEngine {
             get { contentConstraints.array }
             set { contentConstraints = ContentConstraints(newValue) }
         }
+
+        /// One group of the constraints. (A switch rather than a key path: the runtime
+        /// made the key path's object again at every call, a few thousand instructions
+        /// each time a root is resized or a label's text changes its size.)
+        subscript(group: Group) -> [LayoutConstraint] {
+            get {
+                switch group {
+                case .frame: frame
+                case .content: content
+                case .guides: guides
+                }
+            }
+            set {
+                switch group {
+                case .frame: frame = newValue
+                case .content: content = newValue
+                case .guides: guides = newValue
+                }
+            }
+        }
+
+        /// The groups of a view's generated constraints, each replaced as a whole (see
+        /// ``LayoutEngine/replace(_:of:with:)``).
+        enum Group {
+            case frame, content, guides
+        }
     }
 
     /// What the engine made for a view, nil when it has not taken the view in. A hierarchy's
@@ -93,9 +119,9 @@ extension LayoutEngine {
 
     /// Replaces one group of a view's constraints, changing constants in place when only
     /// the constants differ (a resize, a new frame, a new intrinsic size).
-    func replace(_ group: WritableKeyPath<Generated, [LayoutConstraint]>, of view: LayoutView, with new: [LayoutConstraint]) {
+    func replace(_ group: Generated.Group, of view: LayoutView, with new: [LayoutConstraint]) {
         guard var made = generatedConstraints(of: view) else { return }
-        let old = made[keyPath: group]
+        let old = made[group]
         if old.count == new.count, zip(old, new).allSatisfy({ LayoutEngine.sameShape($0, $1) }) {
             var changed = zip(old, new).map { $0.storedConstant != $1.storedConstant }
             // An autoresizing width (height) is lowered with its left (top): see
@@ -109,7 +135,7 @@ extension LayoutEngine {
             return
         }
         for constraint in old { uninstall(constraint) }
-        made[keyPath: group] = new
+        made[group] = new
         setGenerated(made, of: view)
         for constraint in new { install(constraint) }
     }
@@ -127,7 +153,7 @@ extension LayoutEngine {
     func refreshGenerated(for view: LayoutView) {
         guard hasGenerated(view) else { return }
         let frame = frameConstraints(for: view)
-        if !refreshAlias(of: view, frame: frame) { replace(\.frame, of: view, with: frame) }
-        replace(\.content, of: view, with: contentConstraints(for: view).array)
+        if !refreshAlias(of: view, frame: frame) { replace(.frame, of: view, with: frame) }
+        replace(.content, of: view, with: contentConstraints(for: view).array)
     }
 }

@@ -17,7 +17,7 @@ extension LayoutEngine {
                 }
             }
         }
-        replace(\.guides, of: view, with: guideConstraints(for: view))
+        replace(.guides, of: view, with: guideConstraints(for: view))
     }
 
     /// The installed constraints that use a view's margins or safe area: they are on the
