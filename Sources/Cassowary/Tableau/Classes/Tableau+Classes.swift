@@ -134,20 +134,17 @@ extension Tableau {
             }
             let constraint = recordSlots[Int(slot)].unsafelyUnwrapped.constraint
             var change = 0.0
+            func add(_ variable: Variable, _ coefficient: Double) {
+                if let m = classes.member(of: variable), classes.members[Int(m)].stamp == mark { change += coefficient * delta }
+            }
             // Inline terms are read in place (a copy of the list would retain its variables).
             if constraint.terms.isInline {
                 for k in 0..<constraint.terms.count {
                     let (variable, coefficient) = constraint.terms.unretainedTerm(at: k)
-                    if let m = classes.member(of: variable.takeUnretainedValue()), classes.members[Int(m)].stamp == mark {
-                        change += coefficient * delta
-                    }
+                    add(variable.takeUnretainedValue(), coefficient)
                 }
             } else {
-                for term in constraint.terms.spilled {
-                    if let m = classes.member(of: term.variable), classes.members[Int(m)].stamp == mark {
-                        change += term.coefficient * delta
-                    }
-                }
+                for term in constraint.terms.spilled { add(term.variable, term.coefficient) }
             }
             if change != 0 { shifted.append((marker, constraint, change)) }
         }
