@@ -19,6 +19,9 @@ struct Symbol: Hashable, Comparable {
 
     init(index: Int, kind: Kind) { raw = UInt32(index) << 2 | kind.rawValue }
 
+    /// The symbol whose packed value is `raw`.
+    init(raw: UInt32) { self.raw = raw }
+
     var index: Int { Int(raw >> 2) }
     var kind: Kind { Kind(rawValue: raw & 3)! }
     var isExternal: Bool { raw & 3 == 0 }

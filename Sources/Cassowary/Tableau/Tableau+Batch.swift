@@ -38,39 +38,56 @@ extension Tableau {
         // conflicts are still explained in the order of the calls; the outcome is that of
         // adding them in order (a failure replays them one at a time).
         let base = nextSequence
-        var order = Array(constraints.indices)
+        // Which constraints are links, one bit each: the two passes read it, where a list
+        // of positions in the order of insertion would take eight bytes a constraint at the
+        // peak of a build.
+        var isLink = [UInt64](repeating: 0, count: usesClasses ? (constraints.count + 63) / 64 : 0)
         if usesClasses {
-            var others: [Int] = []
-            var links = 0
-            for position in constraints.indices {
-                if LinkForm(constraints[position]) != nil {
-                    order[links] = position
-                    links += 1
-                } else {
-                    others.append(position)
+            for position in constraints.indices where LinkForm(constraints[position]) != nil {
+                isLink[position >> 6] |= 1 << UInt64(position & 63)
+            }
+        }
+        /// Calls `body` with the positions in the order of insertion: the links first, then
+        /// the others (all in order without classes), stopping when it returns false.
+        func inInsertionOrder(_ body: (Int) throws(StepError) -> Bool) throws(StepError) {
+            guard !isLink.isEmpty else {
+                for position in constraints.indices { guard try body(position) else { return } }
+                return
+            }
+            for pass in [true, false] {
+                for position in constraints.indices where (isLink[position >> 6] >> UInt64(position & 63) & 1 == 1) == pass {
+                    guard try body(position) else { return }
                 }
             }
-            order.replaceSubrange(links..., with: others)
         }
-        var inserted: [Int] = []
-        inserted.reserveCapacity(constraints.count)
+        var processed = 0
         do throws(StepError) {
-            for position in order {
+            try inInsertionOrder { position throws(StepError) in
                 let constraint = constraints[position]
+                processed += 1
                 if hasRecord(constraint) {
                     duplicates.append(position)
-                    continue
+                } else {
+                    try insert(constraint, sequence: base + position)
                 }
-                inserted.append(position)
-                try insert(constraint, sequence: base + position)
+                return true
             }
             nextSequence = base + constraints.count
             if pendingOptimize { try optimize() }
             try requireHold(afterAdding: constraints)
         } catch {
             rollback(mark)
-            for position in inserted {
-                if let slot = recordSlot(of: constraints[position]) { removeRecord(at: slot, journaled: false) }
+            // The records this batch made: the positions before the failure, in the same
+            // order, that were not already in the solver.
+            let skipped = Set(duplicates)
+            var undone = 0
+            try? inInsertionOrder { position in
+                guard undone < processed else { return false }
+                undone += 1
+                if !skipped.contains(position), let slot = recordSlot(of: constraints[position]) {
+                    removeRecord(at: slot, journaled: false)
+                }
+                return true
             }
             return nil
         }
