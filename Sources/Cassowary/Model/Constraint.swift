@@ -24,7 +24,7 @@ public enum Relation: Sendable, Hashable, CustomStringConvertible {
 /// Constraints are immutable and compared by identity: a solver holds the very object you
 /// added, and ``Solver/removeConstraint(_:)`` needs that same object.
 public final class Constraint: Sendable, CustomStringConvertible {
-    // The fields are ordered so that the constraint is a 120-byte object (a 128-byte block):
+    // The fields are ordered so that the constraint is a 104-byte object (a 112-byte block):
     // the one-byte and four-byte fields fill the tail of `terms`, and the two strengths are
     // kept as their components (a strength is an array and a flag, which would pad to 16
     // bytes each). Every layout constraint lowers to one of these, so each byte counts once

@@ -1,6 +1,10 @@
 /// The terms of a linear expression, built one at a time: up to four stored inline, more
 /// in one array.
 ///
+/// Inline coefficients are kept as `Float`: the coefficients a layout makes (±1, ±½, a
+/// multiplier such as 2 or 0.75) are exact in it. A coefficient that is not goes, with the
+/// terms before it, to the array, so every coefficient reads back exactly as given.
+///
 /// Most constraints have at most four terms. Built from a list, with
 /// ``Constraint/init(_:constant:_:strength:)`` or
 /// ``Constraint/init(_:constant:equalAbove:below:)``, such a constraint is a single
@@ -21,17 +25,17 @@ public struct TermList: Sendable {
     @usableFromInline var v1: Variable?
     @usableFromInline var v2: Variable?
     @usableFromInline var v3: Variable?
-    @usableFromInline var c0 = 0.0
-    @usableFromInline var c1 = 0.0
-    @usableFromInline var c2 = 0.0
-    @usableFromInline var c3 = 0.0
+    @usableFromInline var c0: Float = 0
+    @usableFromInline var c1: Float = 0
+    @usableFromInline var c2: Float = 0
+    @usableFromInline var c3: Float = 0
     /// Every term when the list holds them in an array: when more than four were appended,
-    /// or when the list took over an expression's array (see ``init(array:)``). Else
-    /// empty, and the terms are inline.
+    /// when a coefficient is not exact as a `Float`, or when the list took over an
+    /// expression's array (see ``init(array:)``). Else empty, and the terms are inline.
     @usableFromInline var spilled: [Term] = []
     /// The number of inline terms (0 when the terms are in `spilled`). One byte, and the
     /// last field: a ``Constraint`` stores its one-byte fields right after it, so the list
-    /// takes 73 bytes of the constraint instead of 80 and the constraint fits a 128-byte
+    /// takes 57 bytes of the constraint instead of 64 and the constraint fits a 112-byte
     /// block (see ``Constraint``).
     @usableFromInline var inlineCount: UInt8 = 0
 
@@ -44,36 +48,42 @@ public struct TermList: Sendable {
     /// Adds a term at the end. Terms of one variable may repeat: the constraint adds them
     /// together, as it does for an ``Expression``.
     @inlinable @inline(__always) public mutating func append(_ term: consuming Term) {
-        guard spilled.isEmpty else { return appendSpilled(term) }
+        let coefficient = Float(term.coefficient)
+        guard spilled.isEmpty, Double(coefficient) == term.coefficient else { return appendSpilled(term) }
         switch inlineCount {
-        case 0: c0 = term.coefficient; v0 = term.variable
-        case 1: c1 = term.coefficient; v1 = term.variable
-        case 2: c2 = term.coefficient; v2 = term.variable
-        case 3: c3 = term.coefficient; v3 = term.variable
+        case 0: c0 = coefficient; v0 = term.variable
+        case 1: c1 = coefficient; v1 = term.variable
+        case 2: c2 = coefficient; v2 = term.variable
+        case 3: c3 = coefficient; v3 = term.variable
         default: return appendSpilled(term)
         }
         inlineCount += 1
     }
 
-    /// ``append(_:)`` of a fifth or later term: moves the inline terms into `spilled` first.
+    /// ``append(_:)`` of a fifth or later term, or of a coefficient a `Float` cannot hold:
+    /// moves the inline terms into `spilled` first.
     @usableFromInline mutating func appendSpilled(_ term: consuming Term) {
-        if spilled.isEmpty {
-            // Read before `spilled` holds anything: from then on it holds every term.
-            var terms: [Term] = []
-            terms.reserveCapacity(8)
-            for k in 0..<4 { terms.append(self[k]) }
-            spilled = terms
-            v0 = nil
-            v1 = nil
-            v2 = nil
-            v3 = nil
-            c0 = 0
-            c1 = 0
-            c2 = 0
-            c3 = 0
-            inlineCount = 0
-        }
+        spill()
         spilled.append(term)
+    }
+
+    /// Moves the inline terms into `spilled` (which then holds every term).
+    @usableFromInline mutating func spill() {
+        guard isInline else { return }
+        // Read before `spilled` holds anything.
+        var terms: [Term] = []
+        terms.reserveCapacity(8)
+        for k in 0..<Int(inlineCount) { terms.append(self[k]) }
+        v0 = nil
+        v1 = nil
+        v2 = nil
+        v3 = nil
+        c0 = 0
+        c1 = 0
+        c2 = 0
+        c3 = 0
+        inlineCount = 0
+        spilled = terms
     }
 
     /// Whether the terms are stored inline (at most four of them).
@@ -84,22 +94,24 @@ public struct TermList: Sendable {
         get {
             guard isInline else { return spilled[position] }
             return switch position {
-            case 0: Term(v0.unsafelyUnwrapped, coefficient: c0)
-            case 1: Term(v1.unsafelyUnwrapped, coefficient: c1)
-            case 2: Term(v2.unsafelyUnwrapped, coefficient: c2)
-            default: Term(v3.unsafelyUnwrapped, coefficient: c3)
+            case 0: Term(v0.unsafelyUnwrapped, coefficient: Double(c0))
+            case 1: Term(v1.unsafelyUnwrapped, coefficient: Double(c1))
+            case 2: Term(v2.unsafelyUnwrapped, coefficient: Double(c2))
+            default: Term(v3.unsafelyUnwrapped, coefficient: Double(c3))
             }
         }
         set {
+            let coefficient = Float(newValue.coefficient)
+            if isInline && Double(coefficient) != newValue.coefficient { spill() }
             guard isInline else {
                 spilled[position] = newValue
                 return
             }
             switch position {
-            case 0: v0 = newValue.variable; c0 = newValue.coefficient
-            case 1: v1 = newValue.variable; c1 = newValue.coefficient
-            case 2: v2 = newValue.variable; c2 = newValue.coefficient
-            default: v3 = newValue.variable; c3 = newValue.coefficient
+            case 0: v0 = newValue.variable; c0 = coefficient
+            case 1: v1 = newValue.variable; c1 = coefficient
+            case 2: v2 = newValue.variable; c2 = coefficient
+            default: v3 = newValue.variable; c3 = coefficient
             }
         }
     }
@@ -108,10 +120,10 @@ public struct TermList: Sendable {
     /// caller keeps the list alive while it uses it.
     @inline(__always) func unretainedTerm(at position: Int) -> (Unmanaged<Variable>, Double) {
         switch position {
-        case 0: (Unmanaged.passUnretained(v0.unsafelyUnwrapped), c0)
-        case 1: (Unmanaged.passUnretained(v1.unsafelyUnwrapped), c1)
-        case 2: (Unmanaged.passUnretained(v2.unsafelyUnwrapped), c2)
-        default: (Unmanaged.passUnretained(v3.unsafelyUnwrapped), c3)
+        case 0: (Unmanaged.passUnretained(v0.unsafelyUnwrapped), Double(c0))
+        case 1: (Unmanaged.passUnretained(v1.unsafelyUnwrapped), Double(c1))
+        case 2: (Unmanaged.passUnretained(v2.unsafelyUnwrapped), Double(c2))
+        default: (Unmanaged.passUnretained(v3.unsafelyUnwrapped), Double(c3))
         }
     }
 
