@@ -15,11 +15,21 @@ open class LayoutConstraint: CustomStringConvertible {
     public var secondItem: LayoutItem? { secondHandle?.item }
     let secondHandle: ItemHandle?
     /// The factor applied to the second attribute.
-    public let multiplier: Double
-    /// A name shown in descriptions and logs.
-    @exclusivity(unchecked) public var identifier: String? {
-        didSet { noteEditFromOutside() }
+    public var multiplier: Double {
+        storedMultiplier.isNaN ? extras.unsafelyUnwrapped.multiplier : Double(storedMultiplier)
     }
+    /// A name shown in descriptions and logs.
+    public var identifier: String? {
+        get { identifierStorage?.text }
+        set {
+            identifierStorage = newValue.map(ConstraintIdentifier.init)
+            noteEditFromOutside()
+        }
+    }
+    /// ``identifier``, in an object of its own: eight bytes where an optional string takes
+    /// sixteen, and the constraints made by one rule or one mask share one (see
+    /// ``ConstraintIdentifier``).
+    @exclusivity(unchecked) var identifierStorage: ConstraintIdentifier?
 
     /// What made the constraint: the user, the engine for a view, or a stack view for its
     /// arrangement.
@@ -65,13 +75,16 @@ open class LayoutConstraint: CustomStringConvertible {
         let deferredError: LayoutError?
         let firstSpan: AnchorSpan?
         let secondSpan: AnchorSpan?
+        /// The multiplier, when a `Float` cannot hold it (see ``storedMultiplier``).
+        let multiplier: Double
         /// See ``LayoutConstraint/extraTerms``.
         var extraTerms: [ExtraTerm] = []
 
-        init(deferredError: LayoutError?, firstSpan: AnchorSpan?, secondSpan: AnchorSpan?) {
+        init(deferredError: LayoutError?, firstSpan: AnchorSpan?, secondSpan: AnchorSpan?, multiplier: Double) {
             self.deferredError = deferredError
             self.firstSpan = firstSpan
             self.secondSpan = secondSpan
+            self.multiplier = multiplier
         }
     }
     /// Extra terms on the right side, for constraints the engine makes (an autoresizing
@@ -98,9 +111,18 @@ open class LayoutConstraint: CustomStringConvertible {
     /// equality at the hugging priority), the compression resistance priority: the engine
     /// holds it as one two-sided solver equality, as UIKit's content-size constraints carry
     /// both priorities. Nil for every other constraint.
-    @exclusivity(unchecked) var compressionPriority: LayoutPriority?
+    var compressionPriority: LayoutPriority? {
+        get { compressionRaw.isNaN ? nil : LayoutPriority(compressionRaw) }
+        set { compressionRaw = newValue?.rawValue ?? .nan }
+    }
     // The fields of four bytes or less come last, together: declared among the others, each
-    // would be padded to eight bytes (a constraint takes a 112-byte block; it would take 144).
+    // would be padded to eight bytes (a constraint takes a 96-byte block; it would take 128).
+    /// ``multiplier`` as a `Float`, which holds every multiplier a layout usually has (0 for
+    /// a constant, 1, ½, 2, 0.75) exactly; NaN when it cannot, and ``Extras`` holds it.
+    @exclusivity(unchecked) let storedMultiplier: Float
+    /// ``compressionPriority``'s raw value, NaN for nil (four bytes where an optional
+    /// priority takes five, which would pad the constraint into the next block).
+    @exclusivity(unchecked) var compressionRaw: Float = .nan
     @exclusivity(unchecked) var storedPriority: LayoutPriority
     /// The attribute of the first item.
     public let firstAttribute: LayoutAttribute
@@ -129,7 +151,7 @@ open class LayoutConstraint: CustomStringConvertible {
     convenience init(generated origin: Origin, _ item: LayoutItem, _ attribute: LayoutAttribute,
                      _ relation: LayoutRelation, _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute,
                      multiplier: Double = 1, constant: Double, priority: LayoutPriority = .required,
-                     identifier: String?) {
+                     identifier: ConstraintIdentifier?) {
         let toConstant = toItem == nil
         self.init(origin: origin, handle(of: item), attribute, relation, handle(of: toItem),
                   toConstant ? .notAnAttribute : secondAttribute, multiplier: toConstant ? 0 : multiplier,
@@ -140,20 +162,22 @@ open class LayoutConstraint: CustomStringConvertible {
     /// ``LayoutAttribute/notAnAttribute`` and its multiplier 0 already).
     init(origin: Origin, _ firstHandle: ItemHandle?, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
          _ secondHandle: ItemHandle?, _ secondAttribute: LayoutAttribute, multiplier: Double, constant: Double,
-         priority: LayoutPriority = .required, identifier: String? = nil, firstSpan: AnchorSpan? = nil,
+         priority: LayoutPriority = .required, identifier: ConstraintIdentifier? = nil, firstSpan: AnchorSpan? = nil,
          secondSpan: AnchorSpan? = nil, deferredError: LayoutError? = nil) {
         self.firstHandle = firstHandle
         firstAttribute = attribute
         self.relation = relation
         self.secondHandle = secondHandle
         self.secondAttribute = secondAttribute
-        self.multiplier = multiplier
+        let exact = Float(exactly: multiplier)
+        storedMultiplier = exact ?? .nan
         storedConstant = constant
         storedPriority = priority
         self.origin = origin
-        self.identifier = identifier
-        if deferredError != nil || firstSpan != nil || secondSpan != nil {
-            rare = .extras(Extras(deferredError: deferredError, firstSpan: firstSpan, secondSpan: secondSpan))
+        identifierStorage = identifier
+        if deferredError != nil || firstSpan != nil || secondSpan != nil || exact == nil {
+            rare = .extras(Extras(deferredError: deferredError, firstSpan: firstSpan, secondSpan: secondSpan,
+                                  multiplier: multiplier))
         }
     }
 
@@ -167,10 +191,14 @@ open class LayoutConstraint: CustomStringConvertible {
         self.relation = relation
         self.secondHandle = secondHandle
         self.secondAttribute = secondAttribute
-        self.multiplier = multiplier
+        let exact = Float(exactly: multiplier)
+        storedMultiplier = exact ?? .nan
         storedConstant = constant
         storedPriority = priority
         self.origin = origin
+        if exact == nil {
+            rare = .extras(Extras(deferredError: nil, firstSpan: nil, secondSpan: nil, multiplier: multiplier))
+        }
     }
 
     /// A constraint made by an anchor factory from the two anchors' fields (`second*` nil for

@@ -28,24 +28,24 @@ extension LayoutEngine {
         if view === root {
             return [
                 LayoutConstraint(generated: .root, view, .left, .equal, nil, .notAnAttribute, constant: i.left,
-                                 identifier: "root.minX"),
+                                 identifier: .rootMinX),
                 LayoutConstraint(generated: .root, view, .top, .equal, nil, .notAnAttribute, constant: i.top,
-                                 identifier: "root.minY"),
+                                 identifier: .rootMinY),
                 LayoutConstraint(generated: .root, view, .width, .equal, nil, .notAnAttribute,
-                                 constant: f.width - i.left - i.right, identifier: "root.width"),
+                                 constant: f.width - i.left - i.right, identifier: .rootWidth),
                 LayoutConstraint(generated: .root, view, .height, .equal, nil, .notAnAttribute,
-                                 constant: f.height - i.top - i.bottom, identifier: "root.height"),
+                                 constant: f.height - i.top - i.bottom, identifier: .rootHeight),
             ]
         }
         guard view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview else { return [] }
         return autoresizingConstraints(for: view, in: parent, autoresizingParts(for: view, in: parent),
-                                       code: view.autoresizingMask.logCode)
+                                       code: ConstraintIdentifier(view.autoresizingMask.logCode))
     }
 
     /// The autoresizing constraints `left`, `top`, `width`, `height` of a view from their
-    /// parts, named by the mask's log code.
+    /// parts, named by the mask's log code (one identifier object for the four).
     func autoresizingConstraints(for view: LayoutView, in parent: LayoutView, _ parts: AutoresizingParts,
-                                 code: String) -> [LayoutConstraint] {
+                                 code: ConstraintIdentifier) -> [LayoutConstraint] {
         func make(_ attribute: LayoutAttribute, _ parentAttribute: LayoutAttribute?, _ part: AutoresizingPart,
                   _ sizeAttribute: LayoutAttribute) -> LayoutConstraint {
             let c = LayoutConstraint(generated: .autoresizing, view, attribute, .equal, parentAttribute == nil ? nil : parent,

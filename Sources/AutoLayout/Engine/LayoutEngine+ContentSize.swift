@@ -51,7 +51,7 @@ extension LayoutEngine {
         let handle = view.handle
         /// A constraint `size REL value` (made with the view's handle: no cast of the view).
         func make(_ attribute: LayoutAttribute, _ relation: LayoutRelation, _ value: Double, _ priority: LayoutPriority,
-                  _ identifier: String) -> LayoutConstraint {
+                  _ identifier: ConstraintIdentifier) -> LayoutConstraint {
             LayoutConstraint(origin: .contentSize, handle, attribute, relation, nil, .notAnAttribute, multiplier: 0,
                              constant: value, priority: priority, identifier: identifier)
         }
@@ -63,7 +63,7 @@ extension LayoutEngine {
         /// The equality for an axis whose priorities are both optional.
         func equality(_ axis: LayoutAxis, _ attribute: LayoutAttribute, _ value: Double) -> LayoutConstraint {
             let both = make(attribute, .equal, value, view.contentHuggingPriority(for: axis),
-                            axis == .horizontal ? "H content size" : "V content size")
+                            axis == .horizontal ? .horizontalContentSize : .verticalContentSize)
             both.compressionPriority = view.contentCompressionResistancePriority(for: axis)
             return both
         }
@@ -81,9 +81,9 @@ extension LayoutEngine {
             }
             let horizontal = axis == .horizontal
             made.append(make(attribute, .lessThanOrEqual, value, view.contentHuggingPriority(for: axis),
-                             horizontal ? "H hugging" : "V hugging"))
+                             horizontal ? .horizontalHugging : .verticalHugging))
             made.append(make(attribute, .greaterThanOrEqual, value, view.contentCompressionResistancePriority(for: axis),
-                             horizontal ? "H compression resistance" : "V compression resistance"))
+                             horizontal ? .horizontalCompression : .verticalCompression))
         }
         add(.horizontal, .width, size.width, hasWidth)
         add(.vertical, .height, size.height, hasHeight)

@@ -153,7 +153,8 @@ extension LayoutEngine {
     func madeFrameConstraints(of view: LayoutView) -> [LayoutConstraint] {
         guard var made = generatedConstraints(of: view) else { return [] }
         if made.frame.isEmpty, !isScratch, let alias = view.frameAlias, let parent = view.superview {
-            made.frame = autoresizingConstraints(for: view, in: parent, alias.parts, code: alias.mask.logCode)
+            made.frame = autoresizingConstraints(for: view, in: parent, alias.parts,
+                                                 code: ConstraintIdentifier(alias.mask.logCode))
             view.generatedStorage = made
         }
         return made.frame

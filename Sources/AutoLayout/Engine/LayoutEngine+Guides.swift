@@ -71,7 +71,7 @@ extension LayoutEngine {
     /// guides need none: see ``LayoutGuide/isInsetAlias``.)
     func guideConstraints(for view: LayoutView) -> [LayoutConstraint] {
         guard let readable = view.readableGuideStorage, let margins = view.marginsGuideStorage else { return [] }
-        let name = "UIView-readableContent"
+        let name = ConstraintIdentifier.readableContent
         return [
             LayoutConstraint(generated: .guide, readable, .centerX, .equal, margins, .centerX, constant: 0, identifier: name),
             LayoutConstraint(generated: .guide, readable, .top, .equal, margins, .top, constant: 0, identifier: name),

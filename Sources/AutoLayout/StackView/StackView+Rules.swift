@@ -39,6 +39,13 @@ enum ArrangementRole: UInt8 {
         case .ambiguitySuppression: "UISV-ambiguity-suppression"
         }
     }
+
+    /// ``identifier`` as the one object every constraint of the role shares.
+    var sharedIdentifier: ConstraintIdentifier { Self.sharedIdentifiers[Int(rawValue)] }
+
+    private static let sharedIdentifiers = (0...ArrangementRole.ambiguitySuppression.rawValue).map {
+        ConstraintIdentifier(ArrangementRole(rawValue: $0)!.identifier)
+    }
 }
 
 /// One constraint a stack wants, before it is made.
@@ -72,7 +79,8 @@ struct ArrangementRule {
     /// The constraint, with the role as its identifier.
     func make() -> LayoutConstraint {
         LayoutConstraint(generated: .arrangement, first, firstAttribute, relation, second, secondAttribute,
-                         multiplier: multiplier, constant: constant, priority: priority, identifier: role.identifier)
+                         multiplier: multiplier, constant: constant, priority: priority,
+                         identifier: role.sharedIdentifier)
     }
 }
 
