@@ -9,13 +9,32 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 /// needs the side table a weak reference would give it. A view's handle is its
 /// ``ItemVariables`` (one object fewer per view); a guide has a plain handle.
 ///
-/// The references are stored unretained, as `Unmanaged`: reading one to compare or to
-/// follow it costs no retain (an `unowned(unsafe)` read retains and releases).
+/// The reference is stored unretained, as an address: reading it to compare or to follow
+/// it costs no retain (an `unowned(unsafe)` read retains and releases).
 @usableFromInline class ItemHandle {
-    @exclusivity(unchecked) final var viewReference: Unmanaged<LayoutView>?
-    @exclusivity(unchecked) final var guideReference: Unmanaged<LayoutGuide>?
+    /// The item's address, with the low bit set for a guide (objects are aligned, so that
+    /// bit is free); 0 for none. One word for either kind of item keeps a view's
+    /// ``ItemVariables`` in a 96-byte block, where a reference for each kind took 112.
+    @exclusivity(unchecked) final var itemBits: UInt = 0
 
     init() {}
+
+    /// The item when it is a view, unretained.
+    final var viewReference: Unmanaged<LayoutView>? {
+        get {
+            guard itemBits & 1 == 0, let address = UnsafeRawPointer(bitPattern: itemBits) else { return nil }
+            return Unmanaged.fromOpaque(address)
+        }
+        set { itemBits = newValue.map { UInt(bitPattern: $0.toOpaque()) } ?? 0 }
+    }
+    /// The item when it is a guide, unretained.
+    final var guideReference: Unmanaged<LayoutGuide>? {
+        get {
+            guard itemBits & 1 == 1, let address = UnsafeRawPointer(bitPattern: itemBits & ~1) else { return nil }
+            return Unmanaged.fromOpaque(address)
+        }
+        set { itemBits = newValue.map { UInt(bitPattern: $0.toOpaque()) | 1 } ?? 0 }
+    }
 
     /// The item: its view or its guide, nil once it has gone away.
     final var item: LayoutItem? {

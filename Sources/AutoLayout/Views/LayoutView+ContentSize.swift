@@ -4,7 +4,13 @@
 struct ContentSizeSettings {
     /// ``LayoutView/intrinsicContentSize`` as last read (checked against the limits); nil
     /// until read, and after ``LayoutView/invalidateIntrinsicContentSize()``.
-    var intrinsicCache: Size?
+    var intrinsicCache: Size? {
+        get { cachedSize.width.isNaN ? nil : cachedSize }
+        set { cachedSize = newValue ?? Size(width: .nan, height: .nan) }
+    }
+    /// ``intrinsicCache``, NaN for nil (a checked width is never NaN): 16 bytes where an
+    /// optional size takes 17, padded to 20 before the priorities.
+    private var cachedSize = Size(width: .nan, height: .nan)
     var hugging = AxisPriorities(.defaultLow)
     var compression = AxisPriorities(.defaultHigh)
 }

@@ -1,10 +1,8 @@
 // The view tree: adding, moving and removing subviews and layout guides, and walking it.
 
 extension LayoutView {
-    /// Sets ``superview`` and its unretained copy, and clears the cached directions that
-    /// followed the old superview. (The only way either is set, so they stay equal.)
+    /// Sets ``superview`` and clears the cached directions that followed the old superview.
     func setSuperview(_ parent: LayoutView?) {
-        superview = parent
         superviewReference = parent.map { Unmanaged.passUnretained($0) }
         invalidateDirection()
     }

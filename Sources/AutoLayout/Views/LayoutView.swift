@@ -19,9 +19,8 @@ open class LayoutView: LayoutItem {
     @exclusivity(unchecked) public var identifier: String?
     /// The view this one is a subview of. (Not a weak reference, which would make every
     /// retain of a superview slow: a view clears it in its subviews when it goes away.)
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: LayoutView?
-    /// ``superview`` again, as `Unmanaged`: following or comparing it costs no retain, where
-    /// reading an `unowned(unsafe)` reference retains and releases.
+    public var superview: LayoutView? { superviewReference?.takeUnretainedValue() }
+    /// ``superview``, unretained: following or comparing it costs no retain.
     @exclusivity(unchecked) var superviewReference: Unmanaged<LayoutView>?
 
     /// The subviews, back to front.
@@ -48,8 +47,12 @@ open class LayoutView: LayoutItem {
     /// The hierarchy's engine: owned by the root, known unretained to every view it took in
     /// (see ``EngineSlot``).
     @exclusivity(unchecked) var engineSlot = EngineSlot.none
-    /// The view's index in its engine's ``LayoutEngine/viewRefs`` when they were last listed.
-    @exclusivity(unchecked) var hierarchyIndex = 0
+    /// The view's index in its engine's ``LayoutEngine/viewRefs`` when they were last listed
+    /// (`Int32.max` past it, which never matches a place in the list).
+    var hierarchyIndex: Int {
+        get { Int(storedHierarchyIndex) }
+        set { storedHierarchyIndex = Int32(clamping: newValue) }
+    }
     /// The view's frame as constants and the root's variables, when its engine places it
     /// without variables of its own (see ``FrameAlias``); nil otherwise.
     @exclusivity(unchecked) var frameAlias: FrameAlias?
@@ -60,8 +63,11 @@ open class LayoutView: LayoutItem {
     /// The intrinsic size as last read, and the content priorities (see
     /// ``ContentSizeSettings``).
     @exclusivity(unchecked) var contentSizing = ContentSizeSettings()
+    /// ``hierarchyIndex``, in four bytes, which fill the end of ``contentSizing``'s last
+    /// eight (a view takes a 272-byte block; it would take 288).
+    @exclusivity(unchecked) var storedHierarchyIndex: Int32 = 0
     // The one-byte fields below come together after the others: declared among them, each
-    // group would be padded to eight bytes (a view takes a 288-byte block instead of 320).
+    // group would be padded to eight bytes (a view takes a 272-byte block instead of 304).
     /// Whether the view is hidden. Hidden views keep taking part in layout, as in UIKit;
     /// a hidden arranged view of a ``StackView`` collapses.
     @exclusivity(unchecked) public var isHidden = false {

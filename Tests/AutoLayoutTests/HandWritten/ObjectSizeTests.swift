@@ -1,6 +1,6 @@
 #if os(Linux)
 import Testing
-import Cassowary
+@testable import Cassowary
 @testable import AutoLayout
 
 /// The heap blocks of the objects every constraint and view makes, on Linux with glibc's
@@ -22,11 +22,11 @@ import Cassowary
         max(32, (instanceSize(type(of: object)) + 8 + 15) & ~15)
     }
 
-    @Test("a solver constraint takes a 128-byte block, whatever its strengths and up to four terms")
+    @Test("a solver constraint takes a 112-byte block, whatever its strengths and up to four terms")
     func solverConstraint() {
         let x = Variable("x"), y = Variable("y"), z = Variable("z"), w = Variable("w")
         var four = TermList()
-        for (variable, coefficient) in [(x, 1.0), (y, -1.0), (z, 0.5), (w, 0.5)] {
+        for (variable, coefficient) in [(x, 1.0), (y, -1.0), (z, 0.5), (w, 0.75)] {
             four.append(Term(variable, coefficient: coefficient))
         }
         let constraints = [
@@ -35,16 +35,42 @@ import Cassowary
             Constraint(four, constant: 3, .equal),
             Constraint(x - 20, equalAbove: .weak, below: .strong)!,
         ]
-        for constraint in constraints { #expect(Self.blockSize(constraint) == 128, "\(constraint)") }
+        for constraint in constraints { #expect(Self.blockSize(constraint) == 112, "\(constraint)") }
         // The strengths read back as they were given.
         #expect(constraints[1].strength == .weak && constraints[1].belowStrength == nil)
         #expect(constraints[3].strength == .weak && constraints[3].belowStrength == .strong)
         #expect(constraints[0].strength.isRequired)
-        #expect(constraints[2].expression.terms.count == 4)
+        #expect(constraints[2].expression.terms.map(\.coefficient) == [1, -1, 0.5, 0.75])
+        #expect(constraints[2].terms.isInline)
     }
 
-    @Test("a layout constraint takes a 112-byte block, with or without extra terms")
-    func layoutConstraint() {
+    @Test("a coefficient a Float cannot hold moves the terms to an array and reads back exactly")
+    func inexactCoefficient() {
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let third = 1.0 / 3
+        var terms = TermList()
+        terms.append(Term(x))
+        terms.append(Term(y, coefficient: third))
+        terms.append(Term(z, coefficient: -2))
+        #expect(!terms.isInline)
+        let constraint = Constraint(terms, constant: -1, .equal)
+        #expect(constraint.expression.terms.map(\.coefficient) == [1, third, -2])
+        #expect(constraint.expression.terms.map(\.variable.name) == ["x", "y", "z"])
+        // Combining two exact coefficients into an inexact one moves them too.
+        var merged = TermList()
+        merged.append(Term(x, coefficient: 1))
+        merged.append(Term(x, coefficient: 0x1p-30))
+        #expect(merged.isInline)
+        #expect(Constraint(merged, constant: 0, .equal).expression.terms.map(\.coefficient) == [1 + 0x1p-30])
+        // And the solver reads the exact values.
+        let solver = Solver()
+        try? solver.addConstraints([Constraint(terms, constant: -1, .equal), x == 0.5, z == 1])
+        solver.updateVariables()
+        #expect(abs(y.value - (1 - 0.5 + 2) / third) < 1e-9)
+    }
+
+    @Test("a layout constraint takes a 96-byte block, with or without extra terms")
+    func layoutConstraint() throws {
         let root = LayoutView(frame: Rect(x: 0, y: 0, width: 300, height: 200))
         let view = LayoutView(frame: Rect(x: 10, y: 10, width: 100, height: 50))
         root.addSubview(view)
@@ -54,7 +80,9 @@ import Cassowary
         shared.extraTerms = [ExtraTerm(item: root, attribute: .width, coefficient: 0.5)]
         let spanned = view.leadingAnchor.anchorWithOffset(to: view.trailingAnchor)
             .constraint(equalTo: root.widthAnchor, multiplier: 0.5)
-        for constraint in [plain, shared, spanned] { #expect(Self.blockSize(constraint) == 112, "\(constraint)") }
+        let named = view.heightAnchor.constraint(equalTo: root.heightAnchor, multiplier: 0.75)
+        named.identifier = "named"
+        for constraint in [plain, shared, spanned, named] { #expect(Self.blockSize(constraint) == 96, "\(constraint)") }
         #expect(plain.extraTerms.isEmpty)
         #expect(shared.extraTerms.count == 1 && shared.extraTerms[0].coefficient == 0.5)
         // Extra terms beside an anchor span: both kept.
@@ -62,9 +90,50 @@ import Cassowary
         #expect(spanned.firstSpan != nil && spanned.extraTerms.count == 1)
         shared.extraTerms = []
         #expect(shared.extraTerms.isEmpty && shared.rare == nil)
+        #expect(named.identifier == "named" && named.multiplier == 0.75 && named.rare == nil)
+        named.identifier = nil
+        #expect(named.identifier == nil)
     }
 
-    @Test("a view takes a 288-byte block; margins it uses put its applied insets out of line")
+    @Test("a multiplier a Float cannot hold is kept exactly, beside extra terms")
+    func inexactMultiplier() throws {
+        let root = LayoutView(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let view = LayoutView(frame: Rect(x: 10, y: 10, width: 100, height: 50))
+        root.addSubview(view)
+        view.translatesAutoresizingMaskIntoConstraints = false
+        let third = 1.0 / 3
+        let width = view.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: third, constant: 1)
+        let plain = view.heightAnchor.constraint(equalTo: root.heightAnchor, multiplier: 0.5)
+        #expect(width.multiplier == third && plain.multiplier == 0.5)
+        #expect(width.extras != nil && plain.rare == nil)
+        #expect(width.description.contains("0.333333"))
+        width.extraTerms = [ExtraTerm(item: root, attribute: .height, coefficient: 0.25)]
+        #expect(width.multiplier == third && width.extraTerms.count == 1)
+        width.extraTerms = []
+        try LayoutConstraint.activate([width, plain, view.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       view.topAnchor.constraint(equalTo: root.topAnchor)])
+        root.layoutIfNeeded()
+        #expect(abs(view.frame.width - (300 * third + 1)) < 1e-9)
+        #expect(view.frame.height == 100)
+        // The constraint made by the public initializer keeps it too.
+        let made = try LayoutConstraint(item: view, attribute: .width, relatedBy: .equal, toItem: root,
+                                        attribute: .height, multiplier: 0.1, constant: 0)
+        #expect(made.multiplier == 0.1)
+    }
+
+    @Test("the constraints a stack view makes for one role share one identifier object")
+    func sharedIdentifiers() throws {
+        let root = LayoutView(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let stack = StackView()
+        root.addSubview(stack)
+        for _ in 0..<3 { stack.addArrangedSubview(SizedView("item", 40, 20)) }
+        root.layoutIfNeeded()
+        let spacings = stack.constraints.filter { $0.identifier == "UISV-spacing" }
+        #expect(spacings.count == 2)
+        #expect(spacings.count == 2 && spacings[0].identifierStorage === spacings[1].identifierStorage)
+    }
+
+    @Test("a view takes a 272-byte block; margins it uses put its applied insets out of line")
     func view() throws {
         let root = LayoutView(frame: Rect(x: 0, y: 0, width: 300, height: 200))
         let plain = LayoutView(frame: Rect(x: 10, y: 10, width: 100, height: 50))
@@ -75,10 +144,22 @@ import Cassowary
         try LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: inset.layoutMarginsGuide.leadingAnchor),
                                        label.topAnchor.constraint(equalTo: inset.layoutMarginsGuide.topAnchor)])
         root.layoutIfNeeded()
-        for view in [root, plain, inset] { #expect(Self.blockSize(view) == 288, "\(view)") }
+        for view in [root, plain, inset] { #expect(Self.blockSize(view) == 272, "\(view)") }
         #expect(plain.extrasStorage == nil && plain.appliedInsets == nil)
         #expect(inset.appliedInsets?.margins == EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
         #expect(label.frame == Rect(x: 8, y: 8, width: 40, height: 20))
+        // A view's variables (its handle too) take a 96-byte block; a guide's handle 32.
+        #expect(Self.blockSize(plain.variables) == 96)
+        #expect(Self.blockSize(inset.layoutMarginsGuide.handle) == 32)
+        #expect(plain.handle.view === plain && plain.handle.guide == nil)
+        #expect(inset.layoutMarginsGuide.handle.guide === inset.layoutMarginsGuide
+                && inset.layoutMarginsGuide.handle.view == nil)
+        // The intrinsic size is cached once read; not before.
+        #expect(label.contentSizing.intrinsicCache == Size(width: 40, height: 20))
+        let unread = SizedView("unread", 0, 7)
+        #expect(unread.contentSizing.intrinsicCache == nil)
+        #expect(unread.currentIntrinsicSize() == Size(width: 0, height: 7))
+        #expect(unread.contentSizing.intrinsicCache == Size(width: 0, height: 7))
     }
 }
 #endif
