@@ -39,9 +39,14 @@ func runEngineShape(_ shape: any EngineShape, _ log: ShapeLog, operations: [Stri
     log.value("baseline_rss_kb", ResidentMemory.currentKB)
     // Build + first layout, from the first view made to the end of layout.
     let activation = try timed { try shape.build() }
+    let activatedKB = ResidentMemory.currentKB
     let layout = timed { shape.root.layoutIfNeeded() }
     log.value("build_s", activation + layout)
     log.value("peak_rss_kb", ResidentMemory.peakKB)
+    // Where the peak falls: the resident set once the constraints are active (before the
+    // first layout adds them to the solver), and once laid out.
+    log.value("activated_rss_kb", activatedKB)
+    log.value("laid_out_rss_kb", ResidentMemory.currentKB)
     log.value("activate_s", activation)
     log.value("layout_s", layout)
     for (metric, seconds) in shape.buildDetails { log.value(metric, seconds) }
