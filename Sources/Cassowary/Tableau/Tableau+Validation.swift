@@ -47,7 +47,7 @@ extension Tableau {
     /// ``symbol(forTermAt:)`` reads it).
     @inline(__always) mutating func currentValue(ofTermAt term: UnsafePointer<Term>) -> Double? {
         if usesClasses { return knownClassValue(of: term.pointee.variable) }
-        let hint = term.pointee.variable.symbolHint.load(ordering: .relaxed)
+        let hint = Int(term.pointee.variable.symbolHint.load(ordering: .relaxed))
         if hint >= 0 && hint < states.count && states[hint].variable === term.pointee.variable
             && states[hint].references > 0 {
             return evaluate(hint)
@@ -59,7 +59,7 @@ extension Tableau {
     /// ``registeredSymbol(of:)``) without retaining it.
     @inline(__always) mutating func currentValue(of variable: Unmanaged<Variable>) -> Double? {
         if usesClasses { return knownClassValue(of: variable.takeUnretainedValue()) }
-        let hint = variable._withUnsafeGuaranteedRef { $0.symbolHint.load(ordering: .relaxed) }
+        let hint = Int(variable._withUnsafeGuaranteedRef { $0.symbolHint.load(ordering: .relaxed) })
         if hint >= 0 && hint < states.count && states[hint].references > 0
             && variable._withUnsafeGuaranteedRef({ states[hint].variable === $0 }) {
             return evaluate(hint)

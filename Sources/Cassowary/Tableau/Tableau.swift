@@ -363,7 +363,7 @@ extension Tableau {
     /// variable is not registered here, was forgotten, or another tableau moved its hint),
     /// `variables` answers, built first if need be.
     @inline(__always) mutating func registeredSymbol(of variable: Variable) -> Symbol? {
-        let hint = variable.symbolHint.load(ordering: .relaxed)
+        let hint = Int(variable.symbolHint.load(ordering: .relaxed))
         // -1: no tableau has ever registered the variable.
         if hint < 0 { return nil }
         if hint < states.count && states[hint].variable === variable && states[hint].references > 0 {
@@ -376,7 +376,7 @@ extension Tableau {
     @inline(never) mutating func indexedSymbol(of variable: Variable) -> Symbol? {
         if !variablesIndexed { indexVariables() }
         guard let symbol = variables[Identity(variable)] else { return nil }
-        variable.symbolHint.store(symbol.index, ordering: .relaxed)
+        variable.symbolHint.store(Int32(truncatingIfNeeded: symbol.index), ordering: .relaxed)
         return symbol
     }
 
@@ -415,7 +415,7 @@ extension Tableau {
     /// reads them: only the calls that need the variable (to register it, or when its hint
     /// fails) take it, so the caller holds no reference of its own across the common path.
     @inline(__always) mutating func symbol(forTermAt term: UnsafePointer<Term>) -> Symbol {
-        let hint = term.pointee.variable.symbolHint.load(ordering: .relaxed)
+        let hint = Int(term.pointee.variable.symbolHint.load(ordering: .relaxed))
         if hint >= 0 && hint < states.count && states[hint].variable === term.pointee.variable
             && states[hint].references > 0 {
             setReferences(states[hint].symbol, states[hint].references + 1)
@@ -438,7 +438,7 @@ extension Tableau {
         // Not journaled: the symbol is new, and a rollback drops the index (see
         // ``rollback(to:meta:symbols:)``).
         if variablesIndexed { variables[Identity(variable)] = symbol }
-        variable.symbolHint.store(symbol.index, ordering: .relaxed)
+        variable.symbolHint.store(Int32(truncatingIfNeeded: symbol.index), ordering: .relaxed)
         return symbol
     }
 

@@ -62,7 +62,7 @@ extension EqualityClasses {
         let into = merge.into
         if merge.anchorsInto {
             let seed = classes[Int(into)].seed
-            let anchor = Variable("class", value: members[Int(seed)].variable?.value ?? 0)
+            let anchor = Variable(.classAnchor, value: members[Int(seed)].variable?.value ?? 0)
             setClass(into) {
                 $0.anchor = anchor
                 $0.written = anchor.value
@@ -226,7 +226,7 @@ extension EqualityClasses {
     @discardableResult
     mutating func applySplit(moved: [Int32], from: Int32, kept: Int32, anchorValue: Double) -> Int32 {
         let single = moved.count == 1
-        let anchor: Variable? = single ? nil : Variable("class", value: 0)
+        let anchor: Variable? = single ? nil : Variable(.classAnchor, value: 0)
         let klass = allocateClass(Klass(anchor: anchor, seed: moved[0], count: Int32(moved.count)))
         if let anchor { stampAnchor(anchor, klass) }
         place(moved, into: klass) { single ? 0 : $0 + anchorValue }
