@@ -43,9 +43,12 @@ extension Tableau {
         // peak of a build.
         var isLink = [UInt64](repeating: 0, count: usesClasses ? (constraints.count + 63) / 64 : 0)
         if usesClasses {
+            var links = 0
             for position in constraints.indices where LinkForm(constraints[position]) != nil {
                 isLink[position >> 6] |= 1 << UInt64(position & 63)
+                links += 1
             }
+            classes.reserve(links: links)
         }
         /// Calls `body` with the positions in the order of insertion: the links first, then
         /// the others (all in order without classes), stopping when it returns false.

@@ -275,6 +275,19 @@ struct EqualityClasses {
 
     // MARK: Allocation
 
+    /// Makes room for `count` more links and as many new members: a batch's links then
+    /// grow each table once, where doublings would each hold the old table and the new one
+    /// at once, at the peak of a build. (A link makes at most two members, and a chain of
+    /// them one each.)
+    mutating func reserve(links count: Int) {
+        reserveGrowing(&links, links.count + count)
+        reserveGrowing(&incidences, incidences.count + 2 * count)
+        reserveGrowing(&members, members.count + count)
+        reserveGrowing(&owners, owners.count + count)
+        // A new member's value is written at the next update.
+        reserveGrowing(&dirty, dirty.count + count)
+    }
+
     mutating func allocateMember(_ member: Member) -> Int32 {
         if freeMember >= 0 {
             let slot = freeMember, next = members[Int(slot)].klass
