@@ -4,24 +4,22 @@ import Cassowary
 // when something next reads or changes the solver; removing, retrying the broken ones, and
 // changing a constant or priority in place.
 
-/// The constraints installed but not yet in the solver (see ``LayoutEngine/flush()``).
-/// Each list of constraints has its lowerings at the same indices, in a list of their own,
-/// so a batch goes to the solver without a copy.
+/// The constraints installed but not yet in the solver (see ``LayoutEngine/flush()``), as
+/// their lowerings: a batch goes to the solver without a copy, and the layout constraints
+/// are not listed again (a failure finds its constraint through
+/// ``LayoutEngine/loweringOwnersTable()``), which spares a list as long as the batch at
+/// the peak of a build.
 struct InstallQueue {
-    /// Installed constraints, in installation order.
-    var constraints: [LayoutConstraint] = []
+    /// The lowerings of installed constraints, in installation order.
     var lowerings: [Cassowary.Constraint] = []
-    /// Optional content-size constraints, which go to the solver after the others of
-    /// their activation call (see ``LayoutEngine/queueContent()``).
-    var content: [LayoutConstraint] = []
-    var contentLowerings: [Cassowary.Constraint] = []
+    /// The lowerings of optional content-size constraints, which go to the solver after the
+    /// others of their activation call (see ``LayoutEngine/queueContent()``).
+    var content: [Cassowary.Constraint] = []
 
     /// Appends the waiting content-size constraints to the others.
     mutating func moveContentToEnd() {
-        constraints.append(contentsOf: content)
-        lowerings.append(contentsOf: contentLowerings)
+        lowerings.append(contentsOf: content)
         content.removeAll(keepingCapacity: true)
-        contentLowerings.removeAll(keepingCapacity: true)
     }
 }
 
@@ -36,10 +34,8 @@ extension LayoutEngine {
         // (Moved into a queue: `lower` returned it owned, and the queue takes that reference
         // instead of a copy.)
         if constraint.compressionPriority != nil && !lowering.strength.isRequired {
-            queue.content.append(constraint)
-            queue.contentLowerings.append(consume lowering)
+            queue.content.append(consume lowering)
         } else {
-            queue.constraints.append(constraint)
             queue.lowerings.append(consume lowering)
         }
     }
@@ -68,15 +64,15 @@ extension LayoutEngine {
     /// optimization. Made after, every such row has a user variable to solve for.
     func flush() {
         queueContent()
-        guard !queue.constraints.isEmpty else { return }
-        let batch = queue.constraints, lowerings = queue.lowerings
-        queue.constraints = []
+        guard !queue.lowerings.isEmpty else { return }
+        let lowerings = queue.lowerings
         queue.lowerings = []
         var failures: [(Cassowary.Constraint, SolverError)] = []
         solver.addConstraints(lowerings) { failures.append(($0, $1)) }
         guard !failures.isEmpty else { return }
-        var owners: [Identity: LayoutConstraint] = [:]
-        for (constraint, lowering) in zip(batch, lowerings) { owners[Identity(lowering)] = constraint }
+        // (Every queued constraint is installed: on a view of the hierarchy, or made by the
+        // engine for one, so the table names it.)
+        let owners = loweringOwnersTable()
         let failed = failures.map { (owners[Identity($0.0)], $0.1) }
         for (constraint, _) in failed { if let constraint { setLowering(nil, of: constraint) } }
         let unaliased = aliasState.refused.count
