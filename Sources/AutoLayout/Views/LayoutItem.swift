@@ -12,28 +12,45 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 /// The reference is stored unretained, as an address: reading it to compare or to follow
 /// it costs no retain (an `unowned(unsafe)` read retains and releases).
 @usableFromInline class ItemHandle {
-    /// The item's address, with the low bit set for a guide (objects are aligned, so that
-    /// bit is free); 0 for none. One word for either kind of item keeps a view's
-    /// ``ItemVariables`` in a 96-byte block, where a reference for each kind took 112.
+    /// The item's address, with ``guideBit`` set for a guide (objects are aligned, so the
+    /// low bits are free); 0 for none. One word for either kind of item keeps a view's
+    /// ``ItemVariables`` small, where a reference for each kind took a word more.
+    /// ``ItemVariables`` keeps its ``variablesBit`` here too.
     @exclusivity(unchecked) final var itemBits: UInt = 0
+    /// The bit of ``itemBits`` set when the item is a guide.
+    static let guideBit: UInt = 1
+    /// The bit of ``itemBits`` set when an item's ``ItemVariables`` has made its variables.
+    static let variablesBit: UInt = 2
 
     init() {}
+
+    /// ``itemBits``' address, without the flags.
+    private final var address: UnsafeRawPointer? {
+        UnsafeRawPointer(bitPattern: itemBits & ~(ItemHandle.guideBit | ItemHandle.variablesBit))
+    }
+
+    /// Sets the address and the guide bit, keeping the variables bit.
+    private final func setItem(_ address: UnsafeMutableRawPointer?, guide: Bool) {
+        let flags = itemBits & ItemHandle.variablesBit
+        guard let address else { return itemBits = flags }
+        itemBits = UInt(bitPattern: address) | flags | (guide ? ItemHandle.guideBit : 0)
+    }
 
     /// The item when it is a view, unretained.
     final var viewReference: Unmanaged<LayoutView>? {
         get {
-            guard itemBits & 1 == 0, let address = UnsafeRawPointer(bitPattern: itemBits) else { return nil }
+            guard itemBits & ItemHandle.guideBit == 0, let address else { return nil }
             return Unmanaged.fromOpaque(address)
         }
-        set { itemBits = newValue.map { UInt(bitPattern: $0.toOpaque()) } ?? 0 }
+        set { setItem(newValue?.toOpaque(), guide: false) }
     }
     /// The item when it is a guide, unretained.
     final var guideReference: Unmanaged<LayoutGuide>? {
         get {
-            guard itemBits & 1 == 1, let address = UnsafeRawPointer(bitPattern: itemBits & ~1) else { return nil }
+            guard itemBits & ItemHandle.guideBit != 0, let address else { return nil }
             return Unmanaged.fromOpaque(address)
         }
-        set { itemBits = newValue.map { UInt(bitPattern: $0.toOpaque()) | 1 } ?? 0 }
+        set { setItem(newValue?.toOpaque(), guide: true) }
     }
 
     /// The item: its view or its guide, nil once it has gone away.
@@ -71,60 +88,97 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 /// enter the solver. Until they are made, the rectangle is ``values``, which the engine
 /// writes for such a view.
 @usableFromInline final class ItemVariables: ItemHandle {
-    // The variables are held as `Unmanaged`, retained once when made and released in
-    // `deinit`: reading one (for its value, or to put it in a term) then costs no more than
-    // reading a `let` did, where an optional class reference would be retained and released
-    // on every read.
-    @exclusivity(unchecked) private var minXReference: Unmanaged<Variable>?
-    @exclusivity(unchecked) private var minYReference: Unmanaged<Variable>?
-    @exclusivity(unchecked) private var maxXReference: Unmanaged<Variable>?
-    @exclusivity(unchecked) private var maxYReference: Unmanaged<Variable>?
-    /// The rectangle while there are no variables (the variables start from it).
-    @exclusivity(unchecked) var values = Rect.zero
+    // Four words hold the rectangle ``values`` (its numbers' bits) until the variables are
+    // made, and the four variables after: the variables start from the rectangle, and an
+    // item that has them reads its rectangle from them, so the two are never needed at
+    // once. Sharing the words keeps the object in a 64-byte block instead of 96 (a view
+    // has one). ``hasVariables`` says which the words hold.
+    //
+    // The variables are held unretained, retained once when made and released in `deinit`:
+    // reading one (for its value, or to put it in a term) then costs no more than reading a
+    // `let` did, where a class reference would be retained and released on every read.
+    @exclusivity(unchecked) private var word0: UInt64 = 0
+    @exclusivity(unchecked) private var word1: UInt64 = 0
+    @exclusivity(unchecked) private var word2: UInt64 = 0
+    @exclusivity(unchecked) private var word3: UInt64 = 0
 
-    /// An item without variables yet.
+    /// An item without variables yet, at ``Rect/zero``.
     override init() {}
 
     deinit {
-        minXReference?.release()
-        minYReference?.release()
-        maxXReference?.release()
-        maxYReference?.release()
+        guard hasVariables else { return }
+        Self.variable(word0).release()
+        Self.variable(word1).release()
+        Self.variable(word2).release()
+        Self.variable(word3).release()
     }
 
     /// Whether the variables were made.
-    @inline(__always) var hasVariables: Bool { minXReference != nil }
+    @inline(__always) var hasVariables: Bool { itemBits & ItemHandle.variablesBit != 0 }
+
+    /// The variable whose address a word holds.
+    @inline(__always) private static func variable(_ word: UInt64) -> Unmanaged<Variable> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: word)).unsafelyUnwrapped)
+    }
+
+    /// A variable's address as a word.
+    @inline(__always) private static func word(_ variable: Unmanaged<Variable>) -> UInt64 {
+        UInt64(UInt(bitPattern: variable.toOpaque()))
+    }
+
+    private var minXReference: Unmanaged<Variable>? { hasVariables ? Self.variable(word0) : nil }
+    private var minYReference: Unmanaged<Variable>? { hasVariables ? Self.variable(word1) : nil }
+    private var maxXReference: Unmanaged<Variable>? { hasVariables ? Self.variable(word2) : nil }
+    private var maxYReference: Unmanaged<Variable>? { hasVariables ? Self.variable(word3) : nil }
+
+    /// The rectangle while there are no variables (the variables start from it). Written
+    /// only then: an item with variables is placed through them.
+    var values: Rect {
+        get {
+            guard !hasVariables else { return rect }
+            return Rect(x: Double(bitPattern: word0), y: Double(bitPattern: word1),
+                        width: Double(bitPattern: word2), height: Double(bitPattern: word3))
+        }
+        set {
+            guard !hasVariables else { return assertionFailure("an item's variables are written, not its values") }
+            word0 = newValue.minX.bitPattern
+            word1 = newValue.minY.bitPattern
+            word2 = newValue.width.bitPattern
+            word3 = newValue.height.bitPattern
+        }
+    }
 
     /// The variable of the rectangle's minimum x (made with the others on first use).
     var minX: Variable {
-        if minXReference == nil { makeVariables() }
-        return minXReference.unsafelyUnwrapped.takeUnretainedValue()
+        if !hasVariables { makeVariables() }
+        return Self.variable(word0).takeUnretainedValue()
     }
     /// The variable of the rectangle's minimum y.
     var minY: Variable {
-        if minYReference == nil { makeVariables() }
-        return minYReference.unsafelyUnwrapped.takeUnretainedValue()
+        if !hasVariables { makeVariables() }
+        return Self.variable(word1).takeUnretainedValue()
     }
     /// The variable of the rectangle's maximum x.
     var maxX: Variable {
-        if maxXReference == nil { makeVariables() }
-        return maxXReference.unsafelyUnwrapped.takeUnretainedValue()
+        if !hasVariables { makeVariables() }
+        return Self.variable(word2).takeUnretainedValue()
     }
     /// The variable of the rectangle's maximum y.
     var maxY: Variable {
-        if maxYReference == nil { makeVariables() }
-        return maxYReference.unsafelyUnwrapped.takeUnretainedValue()
+        if !hasVariables { makeVariables() }
+        return Self.variable(word3).takeUnretainedValue()
     }
 
     /// Makes the four variables, starting from ``values``. Their names only show in solver
-    /// dumps, so they are fixed strings (building a name per item costs more than the rest
-    /// of making the item).
+    /// dumps, so they are the fixed names a variable stores as a one-byte code (building a
+    /// name per item costs more than the rest of making the item).
     @inline(never) private func makeVariables() {
         let r = values
-        minXReference = .passRetained(Variable("minX", value: r.minX))
-        minYReference = .passRetained(Variable("minY", value: r.minY))
-        maxXReference = .passRetained(Variable("maxX", value: r.minX + r.width))
-        maxYReference = .passRetained(Variable("maxY", value: r.minY + r.height))
+        word0 = Self.word(.passRetained(Variable(.minX, value: r.minX)))
+        word1 = Self.word(.passRetained(Variable(.minY, value: r.minY)))
+        word2 = Self.word(.passRetained(Variable(.maxX, value: r.minX + r.width)))
+        word3 = Self.word(.passRetained(Variable(.maxY, value: r.minY + r.height)))
+        itemBits |= ItemHandle.variablesBit
         // A view's variables name its place in its engine's list; a guide's stay unnamed.
         if let view { setOwnerSlot(view.hierarchyIndex) }
     }
@@ -151,7 +205,10 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
     /// of 2⁻³² points: floating-point noise (`221.00000000000003` for 221, from a size
     /// taken as the difference of two edges) goes, and nothing a screen could show moves.
     var rect: Rect {
-        guard let minX = minXReference else { return values }
+        guard let minX = minXReference else {
+            return Rect(x: Double(bitPattern: word0), y: Double(bitPattern: word1),
+                        width: Double(bitPattern: word2), height: Double(bitPattern: word3))
+        }
         let x = minX._withUnsafeGuaranteedRef { $0.value }, y = minYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }
         let maxX = maxXReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }
         let maxY = maxYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }

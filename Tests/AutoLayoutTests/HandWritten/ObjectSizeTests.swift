@@ -44,6 +44,62 @@ import Testing
         #expect(constraints[2].terms.isInline)
     }
 
+    @Test("a variable takes a 48-byte block and keeps any name")
+    func variable() {
+        let edge = Variable(.minX, value: 3), unnamed = Variable(), anchor = Variable(.classAnchor)
+        var custom: Variable? = Variable("width of the photo ✓", value: 1)
+        let named = Variable("minX")
+        for variable in [edge, unnamed, anchor, custom!, named] { #expect(Self.blockSize(variable) == 48, "\(variable)") }
+        #expect(named.name == "minX")
+        #expect(edge.name == "minX" && edge.value == 3 && anchor.name == "class")
+        #expect(unnamed.name.isEmpty && unnamed.description.hasPrefix("v"))
+        #expect(custom?.name == "width of the photo ✓" && custom?.description == "width of the photo ✓")
+        // The table lets the name go with its variable. (Other tests run at the same time
+        // and may reuse the address, never with this name.)
+        let id = ObjectIdentifier(custom!)
+        #expect(VariableNames.table.withLock { $0[id] } == "width of the photo ✓")
+        custom = nil
+        #expect(VariableNames.table.withLock { $0[id] } != "width of the photo ✓")
+        // Names stay with their variables through a solver's dump.
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try? solver.addConstraints([x == y + 8, y == 2])
+        solver.updateVariables()
+        #expect(x.value == 10 && x.name == "x" && y.name == "y")
+    }
+
+    @Test("an item's rectangle and its variables share their words: the variables start from the rectangle")
+    func rectangleThenVariables() throws {
+        let root = LayoutView(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let view = LayoutView(frame: Rect(x: 10, y: 20, width: 30, height: 40))
+        root.addSubview(view)
+        let variables = view.variables
+        #expect(!variables.hasVariables)
+        variables.values = Rect(x: 1.5, y: -2, width: 3e6, height: 0.25)
+        #expect(variables.values == Rect(x: 1.5, y: -2, width: 3e6, height: 0.25))
+        #expect(variables.rect == variables.values)
+        #expect(variables.view === view)
+        // Made on first use, from the rectangle; the handle still names its view.
+        #expect(variables.minX.value == 1.5 && variables.minY.value == -2)
+        #expect(variables.maxX.value == 1.5 + 3e6 && variables.maxY.value == -1.75)
+        #expect(variables.hasVariables && variables.view === view && variables.guide == nil)
+        #expect(variables.minX.name == "minX" && variables.maxY.name == "maxY")
+        #expect(variables.owns(variables.maxX) && !variables.owns(Variable("other")))
+        // Laid out, the rectangle is read from the variables.
+        root.layoutIfNeeded()
+        #expect(variables.rect == view.frame && view.frame == Rect(x: 10, y: 20, width: 30, height: 40))
+        // A guide's variables, beside its handle.
+        let guide = LayoutGuide()
+        view.addLayoutGuide(guide)
+        try LayoutConstraint.activate([guide.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 5),
+                                       guide.topAnchor.constraint(equalTo: view.topAnchor),
+                                       guide.widthAnchor.constraint(equalToConstant: 7),
+                                       guide.heightAnchor.constraint(equalToConstant: 9)])
+        root.layoutIfNeeded()
+        #expect(guide.layoutFrame == Rect(x: 5, y: 0, width: 7, height: 9))
+        #expect(guide.handle.guide === guide && guide.handle.view == nil)
+    }
+
     @Test("a coefficient a Float cannot hold moves the terms to an array and reads back exactly")
     func inexactCoefficient() {
         let x = Variable("x"), y = Variable("y"), z = Variable("z")
@@ -148,8 +204,8 @@ import Testing
         #expect(plain.extrasStorage == nil && plain.appliedInsets == nil)
         #expect(inset.appliedInsets?.margins == EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
         #expect(label.frame == Rect(x: 8, y: 8, width: 40, height: 20))
-        // A view's variables (its handle too) take a 96-byte block; a guide's handle 32.
-        #expect(Self.blockSize(plain.variables) == 96)
+        // A view's variables (its handle too) take a 64-byte block; a guide's handle 32.
+        #expect(Self.blockSize(plain.variables) == 64)
         #expect(Self.blockSize(inset.layoutMarginsGuide.handle) == 32)
         #expect(plain.handle.view === plain && plain.handle.guide == nil)
         #expect(inset.layoutMarginsGuide.handle.guide === inset.layoutMarginsGuide
