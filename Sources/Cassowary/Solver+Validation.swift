@@ -12,14 +12,9 @@ extension Constraint {
     /// NaN and the infinities, so the sum is zero exactly when all of them are finite.
     var numbers: (finite: Bool, large: Bool) {
         var probe = constant * 0, largest = abs(constant), smallest = Double.infinity
-        if terms.isInline {
-            for k in 0..<terms.count {
-                let coefficient = terms.unretainedTerm(at: k).1
-                probe += coefficient * 0
-                largest = max(largest, abs(coefficient))
-                if coefficient != 0 { smallest = min(smallest, abs(coefficient)) }
-            }
-        } else {
+        // Inline coefficients need no look: a code holds only finite numbers between 2⁻⁷
+        // and 240 in magnitude, or zero (see ``CoefficientCode``).
+        if !terms.isInline {
             terms.spilled.withUnsafeBufferPointer { terms in
                 for k in 0..<terms.count {
                     probe += terms[k].coefficient * 0
@@ -30,7 +25,8 @@ extension Constraint {
         }
         // A tiny coefficient makes large numbers too, once the row is solved for it.
         let large = largest > Tableau.largeMagnitude || smallest < Tableau.smallCoefficient
-        return (probe == 0 && strength.isFinite && (belowStrength?.isFinite ?? true), large)
+        // (A required constraint's strength has no components.)
+        return (probe == 0 && (isRequired || strength.isFinite && (belowStrength?.isFinite ?? true)), large)
     }
 
     /// What is not finite, in words (only when ``numbers`` says they are not all finite).

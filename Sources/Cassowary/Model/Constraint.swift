@@ -24,11 +24,11 @@ public enum Relation: Sendable, Hashable, CustomStringConvertible {
 /// Constraints are immutable and compared by identity: a solver holds the very object you
 /// added, and ``Solver/removeConstraint(_:)`` needs that same object.
 public final class Constraint: Sendable, CustomStringConvertible {
-    // The fields are ordered so that the constraint is a 104-byte object (a 112-byte block):
-    // the one-byte and four-byte fields fill the tail of `terms`, and the two strengths are
-    // kept as their components (a strength is an array and a flag, which would pad to 16
-    // bytes each). Every layout constraint lowers to one of these, so each byte counts once
-    // per constraint of a screen.
+    // The fields are ordered so that the constraint is an 88-byte object (a 96-byte block):
+    // the one-byte and four-byte fields fill the tail of `terms`, the coefficients are
+    // one-byte codes (see ``TermList``), and the strengths take one word (see
+    // ``Strengths``). Every layout constraint lowers to one of these, so each byte counts
+    // once per constraint of a screen.
 
     /// The terms of ``expression``, with the terms of each variable combined: inline when
     /// there are at most four and they were given one at a time (see ``TermList``), so the
@@ -46,10 +46,22 @@ public final class Constraint: Sendable, CustomStringConvertible {
     let recordHint = Atomic<Int32>(-1)
     /// The constant of ``expression``.
     let constant: Double
+    /// The components of ``strength`` and of ``belowStrength``.
+    let strengths: Strengths
     /// The components of ``strength``.
-    let strengthComponents: [Strength.Component]
+    var strengthComponents: [Strength.Component] {
+        switch strengths {
+        case .same(let components): components
+        case .split(let split): split.above
+        }
+    }
     /// The components of ``belowStrength``, nil when ``strength`` holds both ways.
-    let belowComponents: [Strength.Component]?
+    var belowComponents: [Strength.Component]? {
+        switch strengths {
+        case .same: nil
+        case .split(let split): split.below
+        }
+    }
 
     /// How much the constraint matters (for a two-sided equality, when the expression is
     /// above zero).
@@ -72,8 +84,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
         constant = expression.constant
         self.relation = relation
         isRequired = strength.isRequired
-        strengthComponents = strength.components
-        belowComponents = nil
+        strengths = .same(strength.components)
     }
 
     /// Creates `terms + constant OP 0` from terms built one at a time: the same constraint
@@ -86,8 +97,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
         self.constant = constant
         self.relation = relation
         isRequired = strength.isRequired
-        strengthComponents = strength.components
-        belowComponents = nil
+        strengths = .same(strength.components)
     }
 
     /// Creates the preference `expression == 0` whose error costs `above` where the
@@ -105,8 +115,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
         constant = expression.constant
         relation = .equal
         isRequired = false
-        strengthComponents = above.components
-        belowComponents = below == above ? nil : below.components
+        strengths = below == above ? .same(above.components) : .split(.shared(above: above, below: below))
     }
 
     /// ``init(_:equalAbove:below:)`` from terms built one at a time: the same constraint
@@ -121,8 +130,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
         self.constant = constant
         relation = .equal
         isRequired = false
-        strengthComponents = above.components
-        belowComponents = below == above ? nil : below.components
+        strengths = below == above ? .same(above.components) : .split(.shared(above: above, below: below))
     }
 
     /// The strength of the error on one side of an equality: above zero (`plus`) or below.
@@ -133,19 +141,12 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// A new constraint with the same relation and expression and another strength (on
     /// both sides).
     public init(_ other: Constraint, strength: Strength) {
-        if other.terms.isInline {
-            terms = other.terms
-        } else {
-            // An array of terms is shared, not copied term by term.
-            var terms = TermList()
-            terms.take(other.terms.spilled)
-            self.terms = terms
-        }
+        // (An array of terms is shared, not copied term by term.)
+        terms = other.terms
         constant = other.constant
         relation = other.relation
         isRequired = strength.isRequired
-        strengthComponents = strength.components
-        belowComponents = nil
+        strengths = .same(strength.components)
     }
 
     /// A copy of this constraint with another strength, as in `(x == 10).withStrength(.weak)`.

@@ -1,9 +1,10 @@
 /// The terms of a linear expression, built one at a time: up to four stored inline, more
 /// in one array.
 ///
-/// Inline coefficients are kept as `Float`: the coefficients a layout makes (±1, ±½, a
-/// multiplier such as 2 or 0.75) are exact in it. A coefficient that is not goes, with the
-/// terms before it, to the array, so every coefficient reads back exactly as given.
+/// Inline coefficients are kept as one-byte codes (see ``CoefficientCode``): the
+/// coefficients a layout makes (±1, ±½, a multiplier such as 2 or 0.75, or half of one) have
+/// one. A coefficient that has none goes, with the terms before it, to the array, so every
+/// coefficient reads back exactly as given.
 ///
 /// Most constraints have at most four terms. Built from a list, with
 /// ``Constraint/init(_:constant:_:strength:)`` or
@@ -19,28 +20,43 @@
 /// let c = Constraint(terms, constant: -10, .equal) // x - y - 10 == 0
 /// ```
 public struct TermList: Sendable {
-    /// The variables and coefficients of the terms while they are inline (nil and zero past
-    /// `count`); nil and zero when the terms are in `spilled`.
+    /// The variables of the terms while they are inline (nil past `count`); nil when the
+    /// terms are in the array.
     @usableFromInline var v0: Variable?
     @usableFromInline var v1: Variable?
     @usableFromInline var v2: Variable?
     @usableFromInline var v3: Variable?
-    @usableFromInline var c0: Float = 0
-    @usableFromInline var c1: Float = 0
-    @usableFromInline var c2: Float = 0
-    @usableFromInline var c3: Float = 0
     /// Every term when the list holds them in an array: when more than four were appended,
-    /// when a coefficient is not exact as a `Float`, or when the list took over an
-    /// expression's array (see ``init(array:)``). Else empty, and the terms are inline.
-    @usableFromInline var spilled: [Term] = []
-    /// The number of inline terms (0 when the terms are in `spilled`). One byte, and the
-    /// last field: a ``Constraint`` stores its one-byte fields right after it, so the list
-    /// takes 57 bytes of the constraint instead of 64 and the constraint fits a 112-byte
-    /// block (see ``Constraint``).
+    /// when a coefficient has no code, or when the list took over an expression's array
+    /// (see ``init(array:)``). Else empty, and the terms are inline.
+    @usableFromInline var storedArray: [Term] = []
+    /// The codes of the inline terms' coefficients, one byte each, the first term's lowest
+    /// (0 past `count`).
+    @usableFromInline var codes: UInt32 = 0
+    /// The number of inline terms, or ``inArray`` when the terms are in the array: telling
+    /// the two apart reads this byte alone. One byte, and the last field: a ``Constraint``
+    /// stores its one-byte fields right after it (see ``Constraint``).
     @usableFromInline var inlineCount: UInt8 = 0
+    /// ``inlineCount`` when the terms are in the array.
+    @usableFromInline static let inArray: UInt8 = .max
+
+    /// Every term when the list holds them in an array; else empty, and the terms are
+    /// inline. (Setting it to a non-empty array moves the list's terms there: the inline
+    /// ones must have been moved first, see ``spill()``.)
+    @usableFromInline var spilled: [Term] {
+        @inline(__always) get { storedArray }
+        set {
+            storedArray = newValue
+            if !newValue.isEmpty {
+                inlineCount = TermList.inArray
+            } else if !isInline {
+                inlineCount = 0
+            }
+        }
+    }
 
     /// The number of terms.
-    @inlinable @inline(__always) var count: Int { spilled.isEmpty ? Int(inlineCount) : spilled.count }
+    @inlinable @inline(__always) var count: Int { isInline ? Int(inlineCount) : spilled.count }
 
     /// An empty list.
     @inlinable @inline(__always) public init() {}
@@ -48,29 +64,33 @@ public struct TermList: Sendable {
     /// Adds a term at the end. Terms of one variable may repeat: the constraint adds them
     /// together, as it does for an ``Expression``.
     @inlinable @inline(__always) public mutating func append(_ term: consuming Term) {
-        let coefficient = Float(term.coefficient)
-        guard spilled.isEmpty, Double(coefficient) == term.coefficient else { return appendSpilled(term) }
-        switch inlineCount {
-        case 0: c0 = coefficient; v0 = term.variable
-        case 1: c1 = coefficient; v1 = term.variable
-        case 2: c2 = coefficient; v2 = term.variable
-        case 3: c3 = coefficient; v3 = term.variable
-        default: return appendSpilled(term)
+        guard isInline, inlineCount < 4, let code = CoefficientCode.code(of: term.coefficient) else {
+            return appendSpilled(term)
         }
+        switch inlineCount {
+        case 0: v0 = term.variable
+        case 1: v1 = term.variable
+        case 2: v2 = term.variable
+        default: v3 = term.variable
+        }
+        codes |= UInt32(code) << (8 * UInt32(inlineCount))
         inlineCount += 1
     }
 
-    /// ``append(_:)`` of a fifth or later term, or of a coefficient a `Float` cannot hold:
-    /// moves the inline terms into `spilled` first.
+    /// ``append(_:)`` of a fifth or later term, or of a coefficient without a code: moves
+    /// the inline terms into the array first.
     @usableFromInline mutating func appendSpilled(_ term: consuming Term) {
         spill()
-        spilled.append(term)
+        var terms = spilled
+        spilled = []
+        terms.append(term)
+        spilled = terms
     }
 
-    /// Moves the inline terms into `spilled` (which then holds every term).
+    /// Moves the inline terms into the array (which then holds every term).
     @usableFromInline mutating func spill() {
-        guard isInline else { return }
-        // Read before `spilled` holds anything.
+        guard isInline, inlineCount > 0 else { return }
+        // Read before the array holds anything.
         var terms: [Term] = []
         terms.reserveCapacity(8)
         for k in 0..<Int(inlineCount) { terms.append(self[k]) }
@@ -78,41 +98,48 @@ public struct TermList: Sendable {
         v1 = nil
         v2 = nil
         v3 = nil
-        c0 = 0
-        c1 = 0
-        c2 = 0
-        c3 = 0
+        codes = 0
         inlineCount = 0
         spilled = terms
     }
 
     /// Whether the terms are stored inline (at most four of them).
-    @inline(__always) var isInline: Bool { spilled.isEmpty }
+    @inlinable @inline(__always) var isInline: Bool { inlineCount != TermList.inArray }
+
+    /// The coefficient of the inline term at a position.
+    @inline(__always) private func coefficient(at position: Int) -> Double {
+        CoefficientCode.value(of: UInt8(truncatingIfNeeded: codes >> (8 * UInt32(position))))
+    }
 
     /// The term at a position.
     subscript(position: Int) -> Term {
-        get {
-            guard isInline else { return spilled[position] }
+        @inline(__always) get {
+            guard isInline else { return storedArray[position] }
             return switch position {
-            case 0: Term(v0.unsafelyUnwrapped, coefficient: Double(c0))
-            case 1: Term(v1.unsafelyUnwrapped, coefficient: Double(c1))
-            case 2: Term(v2.unsafelyUnwrapped, coefficient: Double(c2))
-            default: Term(v3.unsafelyUnwrapped, coefficient: Double(c3))
+            case 0: Term(v0.unsafelyUnwrapped, coefficient: coefficient(at: 0))
+            case 1: Term(v1.unsafelyUnwrapped, coefficient: coefficient(at: 1))
+            case 2: Term(v2.unsafelyUnwrapped, coefficient: coefficient(at: 2))
+            default: Term(v3.unsafelyUnwrapped, coefficient: coefficient(at: 3))
             }
         }
         set {
-            let coefficient = Float(newValue.coefficient)
-            if isInline && Double(coefficient) != newValue.coefficient { spill() }
-            guard isInline else {
-                spilled[position] = newValue
+            let code = CoefficientCode.code(of: newValue.coefficient)
+            if isInline && code == nil { spill() }
+            guard isInline, let code else {
+                var terms = spilled
+                spilled = []
+                terms[position] = newValue
+                spilled = terms
                 return
             }
             switch position {
-            case 0: v0 = newValue.variable; c0 = coefficient
-            case 1: v1 = newValue.variable; c1 = coefficient
-            case 2: v2 = newValue.variable; c2 = coefficient
-            default: v3 = newValue.variable; c3 = coefficient
+            case 0: v0 = newValue.variable
+            case 1: v1 = newValue.variable
+            case 2: v2 = newValue.variable
+            default: v3 = newValue.variable
             }
+            let shift = 8 * UInt32(position)
+            codes = codes & ~(0xff << shift) | UInt32(code) << shift
         }
     }
 
@@ -120,10 +147,10 @@ public struct TermList: Sendable {
     /// caller keeps the list alive while it uses it.
     @inline(__always) func unretainedTerm(at position: Int) -> (Unmanaged<Variable>, Double) {
         switch position {
-        case 0: (Unmanaged.passUnretained(v0.unsafelyUnwrapped), Double(c0))
-        case 1: (Unmanaged.passUnretained(v1.unsafelyUnwrapped), Double(c1))
-        case 2: (Unmanaged.passUnretained(v2.unsafelyUnwrapped), Double(c2))
-        default: (Unmanaged.passUnretained(v3.unsafelyUnwrapped), Double(c3))
+        case 0: (Unmanaged.passUnretained(v0.unsafelyUnwrapped), coefficient(at: 0))
+        case 1: (Unmanaged.passUnretained(v1.unsafelyUnwrapped), coefficient(at: 1))
+        case 2: (Unmanaged.passUnretained(v2.unsafelyUnwrapped), coefficient(at: 2))
+        default: (Unmanaged.passUnretained(v3.unsafelyUnwrapped), coefficient(at: 3))
         }
     }
 
@@ -161,13 +188,15 @@ public struct TermList: Sendable {
     /// Whether no inline term is zero and no variable appears twice: a few comparisons of
     /// the stored fields, with no copy of a term.
     @inline(__always) private var isReduced: Bool {
+        // (Code 0 is the coefficient 0.)
+        let c0 = codes & 0xff != 0, c1 = codes & 0xff00 != 0, c2 = codes & 0xff_0000 != 0, c3 = codes & 0xff00_0000 != 0
         switch count {
         case 0: return true
-        case 1: return c0 != 0
-        case 2: return c0 != 0 && c1 != 0 && v0 !== v1
-        case 3: return c0 != 0 && c1 != 0 && c2 != 0 && v0 !== v1 && v0 !== v2 && v1 !== v2
+        case 1: return c0
+        case 2: return c0 && c1 && v0 !== v1
+        case 3: return c0 && c1 && c2 && v0 !== v1 && v0 !== v2 && v1 !== v2
         default:
-            return c0 != 0 && c1 != 0 && c2 != 0 && c3 != 0 && v0 !== v1 && v0 !== v2 && v0 !== v3
+            return c0 && c1 && c2 && c3 && v0 !== v1 && v0 !== v2 && v0 !== v3
                 && v1 !== v2 && v1 !== v3 && v2 !== v3
         }
     }

@@ -12,7 +12,7 @@ struct LinkForm {
 
     /// The link form of a constraint, or nil when it has another form.
     init?(_ constraint: Constraint) {
-        guard constraint.strength.isRequired, constraint.relation == .equal else { return nil }
+        guard constraint.isRequired, constraint.relation == .equal else { return nil }
         let terms = constraint.terms
         switch terms.count {
         case 1:

@@ -1,0 +1,38 @@
+import Synchronization
+
+// A constraint's strengths in one word (see ``Constraint/strengths``).
+
+extension Constraint {
+    /// A constraint's strengths in one word: the components of one strength, or those of
+    /// the two sides of a two-sided preference in an object, which the constraints with the
+    /// same two share (see ``Split/shared(above:below:)``).
+    enum Strengths {
+        case same([Strength.Component])
+        case split(Split)
+    }
+
+    /// The strengths of the two sides of a two-sided preference.
+    final class Split: Sendable {
+        let above: [Strength.Component]
+        let below: [Strength.Component]
+
+        private init(above: [Strength.Component], below: [Strength.Component]) {
+            self.above = above
+            self.below = below
+        }
+
+        /// The object for `above` and `below`: the one made last when it has the same
+        /// components, since the constraints that have two strengths (a view's content size,
+        /// hugging above and resisting compression below) mostly have the same two.
+        static func shared(above: Strength, below: Strength) -> Split {
+            last.withLock { last in
+                if let last, last.above == above.components, last.below == below.components { return last }
+                let made = Split(above: above.components, below: below.components)
+                last = made
+                return made
+            }
+        }
+
+        private static let last = Mutex<Split?>(nil)
+    }
+}
