@@ -27,7 +27,7 @@ extension LayoutEngine {
         solver.updateVariables { variable in
             if let owner = owner(of: variable, in: refs) {
                 moved.claim(owner)
-            } else if !slotsRenewed && variable.ownerSlot.load(ordering: .relaxed) >= 0 {
+            } else if !slotsRenewed && variable.ownerSlot >= 0 {
                 // A view's variable whose slot is stale: every view is numbered again, once.
                 slotsRenewed = true
                 renewOwnerSlots(refs)
@@ -68,7 +68,7 @@ extension LayoutEngine {
     /// (see ``ItemVariables/setOwnerSlot(_:)``), checked here against the view found there.
     @inline(__always)
     func owner(of variable: Variable, in refs: [Unmanaged<LayoutView>]) -> Unmanaged<LayoutView>? {
-        let slot = Int(variable.ownerSlot.load(ordering: .relaxed))
+        let slot = Int(variable.ownerSlot)
         guard slot >= 0 && slot < refs.count else { return nil }
         let ref = refs[slot]
         return ref._withUnsafeGuaranteedRef { $0.variables.owns(variable) } ? ref : nil

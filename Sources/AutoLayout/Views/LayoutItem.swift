@@ -188,10 +188,10 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
     @inline(__always) func setOwnerSlot(_ index: Int) {
         guard let minX = minXReference else { return }
         let slot = Int32(clamping: index)
-        minX._withUnsafeGuaranteedRef { $0.ownerSlot.store(slot, ordering: .relaxed) }
-        minYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.ownerSlot.store(slot, ordering: .relaxed) }
-        maxXReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.ownerSlot.store(slot, ordering: .relaxed) }
-        maxYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.ownerSlot.store(slot, ordering: .relaxed) }
+        minX._withUnsafeGuaranteedRef { $0.setOwnerSlot(slot) }
+        minYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.setOwnerSlot(slot) }
+        maxXReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.setOwnerSlot(slot) }
+        maxYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.setOwnerSlot(slot) }
     }
 
     /// Whether `variable` is one of these four.

@@ -61,7 +61,7 @@ import Testing
         column.root.layoutIfNeeded()
         // Each view's variables name its place in the engine's list.
         let label = column.labels[7]
-        #expect(label.variables.minY.ownerSlot.load(ordering: .relaxed) == Int32(label.hierarchyIndex))
+        #expect(label.variables.minY.ownerSlot == Int32(label.hierarchyIndex))
         #expect(column.frames == (try reference(rows: 30, gaps: [7: 12])))
         column.gaps[7].constant = 4
         column.gaps[20].constant = 9
@@ -115,7 +115,7 @@ import Testing
         let column = try Column(rows: 10)
         column.root.layoutIfNeeded()
         let badge = column.cells[4].subviews[1], label = column.labels[6]
-        #expect(badge.variables.minX.ownerSlot.load(ordering: .relaxed) == Int32(badge.hierarchyIndex))
+        #expect(badge.variables.minX.ownerSlot == Int32(badge.hierarchyIndex))
         // Slots left stale: one names the root's place, one a place past the list.
         badge.variables.setOwnerSlot(0)
         label.variables.setOwnerSlot(10_000)
@@ -129,8 +129,8 @@ import Testing
         #expect(column.frames == expected.frames)
         #expect(badge.frame.minX == expected.cells[4].subviews[1].frame.minX)
         #expect(label.frame.minX == 20)
-        #expect(badge.variables.minX.ownerSlot.load(ordering: .relaxed) == Int32(badge.hierarchyIndex))
-        #expect(label.variables.maxY.ownerSlot.load(ordering: .relaxed) == Int32(label.hierarchyIndex))
+        #expect(badge.variables.minX.ownerSlot == Int32(badge.hierarchyIndex))
+        #expect(label.variables.maxY.ownerSlot == Int32(label.hierarchyIndex))
     }
 
     @Test("a view whose solved rectangle does not change keeps a frame set by hand until its superview lays out")
