@@ -44,9 +44,9 @@ extension LayoutView {
         absorbed?.detach()
         view.setSuperview(self)
         if index >= subviews.count {
-            // (addSubview: appending is far cheaper than a general insert; a first subview
-            // makes room for a few, as views that have subviews rarely have just one.)
-            if subviews.isEmpty { subviews.reserveCapacity(4) }
+            // (addSubview: appending is far cheaper than a general insert. The list grows as
+            // it fills: room for four from the first subview would take 32 bytes more for
+            // every view of a nested chain, where each has one.)
             subviews.append(view)
         } else {
             subviews.insert(view, at: max(0, index))

@@ -22,7 +22,7 @@ import Testing
         max(32, (instanceSize(type(of: object)) + 8 + 15) & ~15)
     }
 
-    @Test("a solver constraint takes a 112-byte block, whatever its strengths and up to four terms")
+    @Test("a solver constraint takes a 96-byte block, whatever its strengths and up to four terms")
     func solverConstraint() {
         let x = Variable("x"), y = Variable("y"), z = Variable("z"), w = Variable("w")
         var four = TermList()
@@ -35,7 +35,7 @@ import Testing
             Constraint(four, constant: 3, .equal),
             Constraint(x - 20, equalAbove: .weak, below: .strong)!,
         ]
-        for constraint in constraints { #expect(Self.blockSize(constraint) == 112, "\(constraint)") }
+        for constraint in constraints { #expect(Self.blockSize(constraint) == 96, "\(constraint)") }
         // The strengths read back as they were given.
         #expect(constraints[1].strength == .weak && constraints[1].belowStrength == nil)
         #expect(constraints[3].strength == .weak && constraints[3].belowStrength == .strong)
@@ -54,12 +54,26 @@ import Testing
         #expect(edge.name == "minX" && edge.value == 3 && anchor.name == "class")
         #expect(unnamed.name.isEmpty && unnamed.description.hasPrefix("v"))
         #expect(custom?.name == "width of the photo ✓" && custom?.description == "width of the photo ✓")
-        // The table lets the name go with its variable. (Other tests run at the same time
-        // and may reuse the address, never with this name.)
-        let id = ObjectIdentifier(custom!)
-        #expect(VariableNames.table.withLock { $0[id] } == "width of the photo ✓")
+        // A custom name's box goes with its variable; a common name has none.
+        weak var box = custom?.nameBox
+        #expect(box?.text == "width of the photo ✓" && edge.nameBox == nil && unnamed.nameBox == nil)
         custom = nil
-        #expect(VariableNames.table.withLock { $0[id] } != "width of the photo ✓")
+        #expect(box == nil)
+        // The client's number: kept beside a common name, never beside another.
+        edge.setOwnerSlot(12)
+        #expect(edge.ownerSlot == 12 && edge.name == "minX" && edge.value == 3)
+        edge.setOwnerSlot(-1)
+        #expect(edge.ownerSlot == -1 && edge.name == "minX")
+        named.setOwnerSlot(7)
+        #expect(named.ownerSlot == -1 && named.name == "minX")
+        unnamed.setOwnerSlot(Int32.max)
+        #expect(unnamed.ownerSlot == Int32.max && unnamed.name.isEmpty)
+        // Names of up to seven bytes are kept in the variable; longer ones in a box.
+        for text in ["x", "x12", "width", "héllo", "abcdefg", "abcdefgh", "ü✓ü", "✓✓✓"] {
+            let v = Variable(text, value: 2)
+            #expect(v.name == text && v.value == 2 && v.ownerSlot == -1)
+            #expect((v.nameBox != nil) == (text.utf8.count > 7), "\(text)")
+        }
         // Names stay with their variables through a solver's dump.
         let solver = Solver()
         let x = Variable("x"), y = Variable("y")
@@ -100,7 +114,38 @@ import Testing
         #expect(guide.handle.guide === guide && guide.handle.view == nil)
     }
 
-    @Test("a coefficient a Float cannot hold moves the terms to an array and reads back exactly")
+    @Test("a two-sided preference keeps its strength below zero beside an array of terms")
+    func belowStrengthBesideSpilledTerms() {
+        let vs = (0..<6).map { Variable("v\($0)") }
+        var many = TermList()
+        for (k, v) in vs.enumerated() { many.append(Term(v, coefficient: Double(k + 1))) }
+        #expect(!many.isInline)
+        let spilled = Constraint(many, constant: -3, equalAbove: .weak, below: .strong)!
+        var few = TermList()
+        few.append(Term(vs[0]))
+        let inline = Constraint(few, constant: -3, equalAbove: .weak, below: .strong)!
+        let third = Constraint(Expression([Term(vs[0], coefficient: 1.0 / 3)], constant: 1), equalAbove: .medium, below: .weak)!
+        for c in [spilled, inline, third] { #expect(Self.blockSize(c) == 96, "\(c)") }
+        #expect(spilled.strength == .weak && spilled.belowStrength == .strong)
+        #expect(spilled.expression.terms.map(\.coefficient) == [1, 2, 3, 4, 5, 6])
+        #expect(inline.strength == .weak && inline.belowStrength == .strong && inline.terms.isInline)
+        #expect(third.belowStrength == .weak && third.expression.terms.map(\.coefficient) == [1.0 / 3])
+        // A copy with another strength keeps the terms and drops the strength below zero.
+        let copy = spilled.withStrength(.medium)
+        #expect(copy.belowStrength == nil && copy.strength == .medium && copy.expression.terms.count == 6)
+        #expect(inline.withStrength(.required).belowStrength == nil)
+        // And the solver holds each side at its strength: below 10 strongly, above weakly.
+        for (bound, expected) in [(4.0, 10.0), (14, 14)] {
+            let solver = Solver()
+            let x = Variable("x")
+            let pull = bound < 10 ? (x <= bound).withStrength(.medium) : (x >= bound).withStrength(.medium)
+            try? solver.addConstraints([Constraint(x - 10, equalAbove: .weak, below: .strong)!, pull])
+            solver.updateVariables()
+            #expect(x.value == expected, "bound \(bound)")
+        }
+    }
+
+    @Test("a coefficient without a one-byte code moves the terms to an array and reads back exactly")
     func inexactCoefficient() {
         let x = Variable("x"), y = Variable("y"), z = Variable("z")
         let third = 1.0 / 3
@@ -112,12 +157,27 @@ import Testing
         let constraint = Constraint(terms, constant: -1, .equal)
         #expect(constraint.expression.terms.map(\.coefficient) == [1, third, -2])
         #expect(constraint.expression.terms.map(\.variable.name) == ["x", "y", "z"])
-        // Combining two exact coefficients into an inexact one moves them too.
+        // Combining two coded coefficients into one without a code moves them too.
         var merged = TermList()
-        merged.append(Term(x, coefficient: 1))
-        merged.append(Term(x, coefficient: 0x1p-30))
+        merged.append(Term(x, coefficient: 1.125))
+        merged.append(Term(x, coefficient: 0x1p-7))
         #expect(merged.isInline)
-        #expect(Constraint(merged, constant: 0, .equal).expression.terms.map(\.coefficient) == [1 + 0x1p-30])
+        #expect(Constraint(merged, constant: 0, .equal).expression.terms.map(\.coefficient) == [1.125 + 0x1p-7])
+        // The codes' range: ±(1 + k/8)·2ᵉ for e in −7…7, and zero.
+        for value in [1.0, -1, 0.5, -0.5, 0.75, 1.5, 2, 3, 10, 240, -240, 0x1p-7, 0.375, 0] {
+            #expect(CoefficientCode.code(of: value).map(CoefficientCode.value(of:)) == value, "\(value)")
+        }
+        for value in [1.0 / 3, 0.1, 100, 256, 0x1p-8, 1.0625, .infinity, -.infinity, .nan] {
+            #expect(CoefficientCode.code(of: value) == nil, "\(value)")
+        }
+        // Every code is finite and inside the magnitudes the solver need not check.
+        for code in 0...UInt8.max where code == 0 || code >> 3 & 15 != 0 {
+            let value = CoefficientCode.value(of: code)
+            #expect(CoefficientCode.code(of: value) == code)
+            #expect(value.isFinite && abs(value) <= CoefficientCode.largest)
+            #expect(value == 0 || abs(value) >= CoefficientCode.smallest)
+        }
+        #expect(CoefficientCode.largest < Tableau.largeMagnitude && CoefficientCode.smallest > Tableau.smallCoefficient)
         // And the solver reads the exact values.
         let solver = Solver()
         try? solver.addConstraints([Constraint(terms, constant: -1, .equal), x == 0.5, z == 1])
