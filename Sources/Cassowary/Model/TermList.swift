@@ -1,7 +1,7 @@
 /// The terms of a linear expression, built one at a time: up to four stored inline, more
 /// in one array.
 ///
-/// Inline coefficients are kept as one-byte codes (see ``CoefficientCode``): the
+/// Inline coefficients are kept as one-byte codes (see `CoefficientCode`): the
 /// coefficients a layout makes (±1, ±½, a multiplier such as 2 or 0.75, or half of one) have
 /// one. A coefficient that has none goes, with the terms before it, to the array, so every
 /// coefficient reads back exactly as given.
