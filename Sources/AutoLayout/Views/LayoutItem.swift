@@ -126,6 +126,12 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
         UInt64(UInt(bitPattern: variable.toOpaque()))
     }
 
+    /// The rectangle the words hold while there are no variables.
+    private var wordsRect: Rect {
+        Rect(x: Double(bitPattern: word0), y: Double(bitPattern: word1),
+             width: Double(bitPattern: word2), height: Double(bitPattern: word3))
+    }
+
     private var minXReference: Unmanaged<Variable>? { hasVariables ? Self.variable(word0) : nil }
     private var minYReference: Unmanaged<Variable>? { hasVariables ? Self.variable(word1) : nil }
     private var maxXReference: Unmanaged<Variable>? { hasVariables ? Self.variable(word2) : nil }
@@ -134,11 +140,7 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
     /// The rectangle while there are no variables (the variables start from it). Written
     /// only then: an item with variables is placed through them.
     var values: Rect {
-        get {
-            guard !hasVariables else { return rect }
-            return Rect(x: Double(bitPattern: word0), y: Double(bitPattern: word1),
-                        width: Double(bitPattern: word2), height: Double(bitPattern: word3))
-        }
+        get { hasVariables ? rect : wordsRect }
         set {
             guard !hasVariables else { return assertionFailure("an item's variables are written, not its values") }
             word0 = newValue.minX.bitPattern
@@ -205,10 +207,7 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
     /// of 2⁻³² points: floating-point noise (`221.00000000000003` for 221, from a size
     /// taken as the difference of two edges) goes, and nothing a screen could show moves.
     var rect: Rect {
-        guard let minX = minXReference else {
-            return Rect(x: Double(bitPattern: word0), y: Double(bitPattern: word1),
-                        width: Double(bitPattern: word2), height: Double(bitPattern: word3))
-        }
+        guard let minX = minXReference else { return wordsRect }
         let x = minX._withUnsafeGuaranteedRef { $0.value }, y = minYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }
         let maxX = maxXReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }
         let maxY = maxYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }

@@ -81,10 +81,8 @@ public struct TermList: Sendable {
     /// the inline terms into the array first.
     @usableFromInline mutating func appendSpilled(_ term: consuming Term) {
         spill()
-        var terms = spilled
-        spilled = []
-        terms.append(term)
-        spilled = terms
+        storedArray.append(term)
+        inlineCount = TermList.inArray
     }
 
     /// Moves the inline terms into the array (which then holds every term).
@@ -126,10 +124,7 @@ public struct TermList: Sendable {
             let code = CoefficientCode.code(of: newValue.coefficient)
             if isInline && code == nil { spill() }
             guard isInline, let code else {
-                var terms = spilled
-                spilled = []
-                terms[position] = newValue
-                spilled = terms
+                storedArray[position] = newValue
                 return
             }
             switch position {
