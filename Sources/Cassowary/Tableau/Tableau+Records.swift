@@ -4,6 +4,45 @@
 // call is in progress.
 
 extension Tableau {
+    /// A constraint in the tableau: the symbols made for its row, or its link in the
+    /// equality classes, and its place in the order of the calls.
+    struct Record {
+        let constraint: Constraint
+        /// ``marker`` and ``other`` as their raw values, `UInt32.max` for none: two optional
+        /// symbols would take eight bytes each, and a record 40 bytes instead of 32.
+        private var markerRaw: UInt32
+        private var otherRaw: UInt32
+        let sequence: Int
+        /// The constraint's link in ``classes`` (-1 for a constraint with a row).
+        var link: Int32 = -1
+        /// Tells this record from an earlier one of the same slot (see
+        /// ``EqualityClasses/Use``).
+        var generation: UInt32 = 0
+
+        init(constraint: Constraint, marker: Symbol? = nil, other: Symbol? = nil, sequence: Int, link: Int32 = -1,
+             generation: UInt32 = 0) {
+            self.constraint = constraint
+            markerRaw = marker?.raw ?? .max
+            otherRaw = other?.raw ?? .max
+            self.sequence = sequence
+            self.link = link
+            self.generation = generation
+        }
+
+        /// The symbol made for the constraint's row: an inequality's slack, a preference's
+        /// error above zero, or a required equality's dummy (nil for one without).
+        var marker: Symbol? {
+            get { markerRaw == .max ? nil : Symbol(raw: markerRaw) }
+            set { markerRaw = newValue?.raw ?? .max }
+        }
+        /// The second symbol, for a preference: an optional inequality's error, or an
+        /// equality's error below zero.
+        var other: Symbol? {
+            get { otherRaw == .max ? nil : Symbol(raw: otherRaw) }
+            set { otherRaw = newValue?.raw ?? .max }
+        }
+    }
+
     /// The slot of a constraint's record, or nil when the constraint is not in the tableau.
     ///
     /// The hint is checked against the tableau: the slot must hold this very constraint,

@@ -3,43 +3,6 @@
 /// All the solver's algorithms are mutating methods of this struct, so the compiler checks
 /// exclusive access statically; ``Solver`` is a thin class around one of these.
 struct Tableau {
-    struct Record {
-        let constraint: Constraint
-        /// ``marker`` and ``other`` as their raw values, `UInt32.max` for none: two optional
-        /// symbols would take eight bytes each, and a record 40 bytes instead of 32.
-        private var markerRaw: UInt32
-        private var otherRaw: UInt32
-        let sequence: Int
-        /// The constraint's link in ``classes`` (-1 for a constraint with a row).
-        var link: Int32 = -1
-        /// Tells this record from an earlier one of the same slot (see
-        /// ``EqualityClasses/Use``).
-        var generation: UInt32 = 0
-
-        init(constraint: Constraint, marker: Symbol? = nil, other: Symbol? = nil, sequence: Int, link: Int32 = -1,
-             generation: UInt32 = 0) {
-            self.constraint = constraint
-            markerRaw = marker?.raw ?? .max
-            otherRaw = other?.raw ?? .max
-            self.sequence = sequence
-            self.link = link
-            self.generation = generation
-        }
-
-        /// The symbol made for the constraint's row: an inequality's slack, a preference's
-        /// error above zero, or a required equality's dummy (nil for one without).
-        var marker: Symbol? {
-            get { markerRaw == .max ? nil : Symbol(raw: markerRaw) }
-            set { markerRaw = newValue?.raw ?? .max }
-        }
-        /// The second symbol, for a preference: an optional inequality's error, or an
-        /// equality's error below zero.
-        var other: Symbol? {
-            get { otherRaw == .max ? nil : Symbol(raw: otherRaw) }
-            set { otherRaw = newValue?.raw ?? .max }
-        }
-    }
-
     struct EditInfo {
         let constraint: Constraint
         var constant: Double

@@ -70,35 +70,6 @@ struct EqualityClasses {
         var epoch: UInt32 = 0
     }
 
-    /// A link `u - v == constant` (v is the ground for `u == constant`).
-    struct Link {
-        var u: Int32
-        var v: Int32
-        var constant: Double
-        /// The slot of the link's record in the tableau; for a free slot, the next free
-        /// slot (see ``nextFree``), so a link takes 24 bytes rather than 32.
-        var slot: Int32 = -1
-        /// Whether it is in its class's spanning tree (else it is redundant).
-        var inTree: Bool
-
-        init(u: Int32, v: Int32, constant: Double, inTree: Bool) {
-            self.u = u
-            self.v = v
-            self.constant = constant
-            self.inTree = inTree
-        }
-
-        /// A free slot, followed by `next` in the free list.
-        static func free(next: Int32) -> Link {
-            var link = Link(u: -1, v: -1, constant: 0, inTree: false)
-            link.slot = next
-            return link
-        }
-
-        /// For a free slot, the next free slot (-1 at the end).
-        var nextFree: Int32 { slot }
-    }
-
     /// A node of a member's incidence list: node `2k` sits in the list of link k's `u`,
     /// node `2k + 1` in the list of its `v`.
     struct Incidence {
