@@ -107,24 +107,43 @@ def measure_hide_show(log, shape, node, check):
         log.value(f"{name}_reps", len(times))
 
 
+def measure_pair(log, names, change, check, undo, check_undone):
+    """Times `change` and `undo` (each ending with a full layout) in turns, checking after
+    each, and reports them under the two `names`."""
+    done, undone = [], []
+    for _ in range(REPETITIONS):
+        done.append(timed(change))
+        check()
+        undone.append(timed(undo))
+        check_undone()
+    for name, times in zip(names, (done, undone)):
+        log.value(f"{name}_s", statistics.median(times))
+        log.value(f"{name}_reps", len(times))
+
+
 class ListShape:
     """A column of N children 44 high, margins 8 above and 16 at the sides: our list
     (view k at (16, 8 + 52k, W - 32, 44))."""
 
-    operations = ("resize", "constant", "hide")
+    operations = ("resize", "constant", "hide", "append")
 
     def __init__(self, n):
         self.n, self.width = n, 375
         self.root = node(375, 667)
         yg.YGNodeStyleSetFlexDirection(self.root, yg.YGFlexDirection.Column)
 
+    @staticmethod
+    def make_child():
+        child = node(height=44)
+        yg.YGNodeStyleSetMargin(child, yg.YGEdge.Top, 8)
+        yg.YGNodeStyleSetMargin(child, yg.YGEdge.Left, 16)
+        yg.YGNodeStyleSetMargin(child, yg.YGEdge.Right, 16)
+        return child
+
     def build(self):
         self.nodes = []
         for k in range(self.n):
-            child = node(height=44)
-            yg.YGNodeStyleSetMargin(child, yg.YGEdge.Top, 8)
-            yg.YGNodeStyleSetMargin(child, yg.YGEdge.Left, 16)
-            yg.YGNodeStyleSetMargin(child, yg.YGEdge.Right, 16)
+            child = self.make_child()
             yg.YGNodeInsertChild(self.root, child, k)
             self.nodes.append(child)
         layout(self.root, self.width, 667)
@@ -149,6 +168,22 @@ class ListShape:
             layout(self.root, self.width, 667)
         elif operation == "hide":
             measure_hide_show(log, self, middle, lambda hidden: self.check(log, "hide" if hidden else "show", hidden=hidden))
+        elif operation == "append":
+            added = []
+
+            def append():
+                added.append(self.make_child())
+                yg.YGNodeInsertChild(self.root, added[-1], self.n)
+                layout(self.root, self.width, 667)
+
+            def remove():
+                yg.YGNodeRemoveChild(self.root, added[-1])
+                layout(self.root, self.width, 667)
+
+            def check_added():
+                log.check_frame(added[-1], (16, 8 + 52 * self.n, self.width - 32, 44), "append: new node")
+                self.check(log, "append")
+            measure_pair(log, ("append", "remove"), append, check_added, remove, lambda: self.check(log, "remove"))
 
 
 class ScreenShape:
@@ -299,7 +334,7 @@ class StacksShape:
     and 40 x 20 (row k at (0, 24k, W - 32, 20) in the column). One node fewer per shape
     than our views (none), so per-view figures compare directly."""
 
-    operations = ("resize", "hide")
+    operations = ("resize", "hide", "append")
 
     def __init__(self, n):
         self.rows_count = max(3, n // 4)
@@ -314,21 +349,27 @@ class StacksShape:
         yg.YGNodeInsertChild(self.root, self.column, 0)
         self.rows = []
         for k in range(self.rows_count):
-            row = node()
-            yg.YGNodeStyleSetFlexDirection(row, yg.YGFlexDirection.Row)
-            if k > 0:
-                yg.YGNodeStyleSetMargin(row, yg.YGEdge.Top, 4)
-            first, middle, last = node(60, 20), node(height=20), node(40, 20)
-            yg.YGNodeStyleSetFlexBasis(middle, 120)
-            yg.YGNodeStyleSetFlexGrow(middle, 1)
-            yg.YGNodeStyleSetFlexShrink(middle, 1)
-            yg.YGNodeStyleSetMargin(middle, yg.YGEdge.Left, 8)
-            yg.YGNodeStyleSetMargin(last, yg.YGEdge.Left, 8)
-            for index, item in enumerate((first, middle, last)):
-                yg.YGNodeInsertChild(row, item, index)
-            yg.YGNodeInsertChild(self.column, row, k)
-            self.rows.append((row, middle, last))
+            made = self.make_row(k)
+            yg.YGNodeInsertChild(self.column, made[0], k)
+            self.rows.append(made)
         layout(self.root, self.width, 667)
+
+    @staticmethod
+    def make_row(k):
+        """Row k (4 below the one before it): (row, middle label, last label)."""
+        row = node()
+        yg.YGNodeStyleSetFlexDirection(row, yg.YGFlexDirection.Row)
+        if k > 0:
+            yg.YGNodeStyleSetMargin(row, yg.YGEdge.Top, 4)
+        first, middle, last = node(60, 20), node(height=20), node(40, 20)
+        yg.YGNodeStyleSetFlexBasis(middle, 120)
+        yg.YGNodeStyleSetFlexGrow(middle, 1)
+        yg.YGNodeStyleSetFlexShrink(middle, 1)
+        yg.YGNodeStyleSetMargin(middle, yg.YGEdge.Left, 8)
+        yg.YGNodeStyleSetMargin(last, yg.YGEdge.Left, 8)
+        for index, item in enumerate((first, middle, last)):
+            yg.YGNodeInsertChild(row, item, index)
+        return row, middle, last
 
     def check(self, log, context, hidden=False):
         width, middle = self.width - 32, self.rows_count // 2
@@ -346,6 +387,22 @@ class StacksShape:
         elif operation == "hide":
             row = self.rows[self.rows_count // 2][0]
             measure_hide_show(log, self, row, lambda hidden: self.check(log, "hide" if hidden else "show", hidden=hidden))
+        elif operation == "append":
+            added = []
+
+            def append():
+                added.append(self.make_row(self.rows_count)[0])
+                yg.YGNodeInsertChild(self.column, added[-1], self.rows_count)
+                layout(self.root, self.width, 667)
+
+            def remove():
+                yg.YGNodeRemoveChild(self.column, added[-1])
+                layout(self.root, self.width, 667)
+
+            def check_added():
+                log.check_frame(added[-1], (0, 24 * self.rows_count, self.width - 32, 20), "append: new row")
+                self.check(log, "append")
+            measure_pair(log, ("append", "remove"), append, check_added, remove, lambda: self.check(log, "remove"))
 
 
 SHAPES = {"list": ListShape, "screen": ScreenShape, "row": RowShape, "deep": DeepShape, "stacks": StacksShape}

@@ -10,7 +10,7 @@ final class ListShape: EngineShape {
     /// Each view's top constraint (the constant operation changes the middle one's).
     private(set) var tops: [LayoutConstraint] = []
     private let count: Int
-    let operations = ["resize", "constant", "hide"]
+    let operations = ["resize", "constant", "hide", "append"]
 
     init(count: Int) {
         precondition(count >= 3, "a list needs at least 3 views")
@@ -69,6 +69,8 @@ final class ListShape: EngineShape {
             root.layoutIfNeeded()
         case "hide":
             try hideAndShow(timer)
+        case "append":
+            try appendAndRemove(timer)
         default:
             break
         }
@@ -97,5 +99,30 @@ final class ListShape: EngineShape {
             bridge?.deactivate()
             try LayoutConstraint.activate(removed)
         }, checkUndone: { checkFrames(timer.log, "show") })
+    }
+
+    /// Appends a row after the last one (its four constraints activated) and removes it
+    /// again, in turns: the other views stay where they are.
+    private func appendAndRemove(_ timer: OperationTimer) throws {
+        var added: LayoutView?
+        try timer.measurePair("append", "remove", change: {
+            let view = constrainedView()
+            root.addSubview(view)
+            try LayoutConstraint.activate([
+                view.topAnchor.constraint(equalTo: views[count - 1].bottomAnchor, constant: 8),
+                view.heightAnchor.constraint(equalToConstant: 44),
+                view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+                view.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+            ])
+            added = view
+        }, check: {
+            timer.log.checkFrame(added?.frame ?? .zero, expectedFrame(count), "append: new view")
+            checkFrames(timer.log, "append")
+        }, undo: {
+            added?.removeFromSuperview()
+        }, checkUndone: {
+            timer.log.check(added?.superview == nil, "remove: the added view is still in the list")
+            checkFrames(timer.log, "remove")
+        })
     }
 }

@@ -11,7 +11,7 @@ final class StackShape: EngineShape {
     private(set) var views: [LayoutView] = []
     private(set) var rows: [StackView] = []
     private let rowCount: Int
-    let operations = ["resize", "hide"]
+    let operations = ["resize", "hide", "append"]
 
     init(count: Int) {
         rowCount = max(3, count / 4)
@@ -25,20 +25,27 @@ final class StackShape: EngineShape {
         views.append(column)
         rows.reserveCapacity(rowCount)
         for _ in 0..<rowCount {
-            let labels = [SizedView(width: 60, height: 20), SizedView(width: 120, height: 20), SizedView(width: 40, height: 20)]
-            labels[1].setContentHuggingPriority(249, for: .horizontal)
-            let row = StackView(arrangedSubviews: labels)
-            row.spacing = 8
+            let row = Self.makeRow()
             column.addArrangedSubview(row)
             rows.append(row)
             views.append(row)
-            views.append(contentsOf: labels)
+            views.append(contentsOf: row.arrangedSubviews)
         }
         try LayoutConstraint.activate([
             column.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
             column.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
             column.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
         ])
+    }
+
+    /// A row: a horizontal stack, spacing 8, of a 60 × 20 label, a 120 × 20 label that
+    /// takes the room left (hugging 249) and a 40 × 20 label.
+    static func makeRow() -> StackView {
+        let labels = [SizedView(width: 60, height: 20), SizedView(width: 120, height: 20), SizedView(width: 40, height: 20)]
+        labels[1].setContentHuggingPriority(249, for: .horizontal)
+        let row = StackView(arrangedSubviews: labels)
+        row.spacing = 8
+        return row
     }
 
     /// Checks the first, middle and last rows and the labels of the middle one; with
@@ -70,6 +77,25 @@ final class StackShape: EngineShape {
             timer.measurePair("hide", "show", change: { row.isHidden = true },
                               check: { checkFrames(timer.log, "hide", hidden: true) },
                               undo: { row.isHidden = false }, checkUndone: { checkFrames(timer.log, "show") })
+        case "append":
+            // A row added after the last one, and removed again (which takes it out of the
+            // arrangement, as in UIKit).
+            var added: StackView?
+            timer.measurePair("append", "remove", change: {
+                let row = Self.makeRow()
+                column.addArrangedSubview(row)
+                added = row
+            }, check: {
+                let width = root.frame.width - 32
+                timer.log.checkFrame(added?.frame ?? .zero, Rect(x: 0, y: 24 * Double(rowCount), width: width, height: 20),
+                                     "append: new row")
+                checkFrames(timer.log, "append")
+            }, undo: {
+                added?.removeFromSuperview()
+            }, checkUndone: {
+                timer.log.check(column.arrangedSubviews.count == rowCount, "remove: \(column.arrangedSubviews.count) rows")
+                checkFrames(timer.log, "remove")
+            })
         default:
             break
         }

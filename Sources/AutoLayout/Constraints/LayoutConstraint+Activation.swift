@@ -148,4 +148,15 @@ extension LayoutConstraint {
         [firstItem, secondItem, firstSpan?.start.item, firstSpan?.end.item, secondSpan?.start.item,
          secondSpan?.end.item].compactMap { $0 }
     }
+
+    /// Whether the constraint relates an item whose handle is among `handles` (identities
+    /// of ``ItemHandle``s): ``items`` without making the list or retaining an item, for a
+    /// subtree leaving a superview that holds thousands of constraints.
+    func relatesItem(handledBy handles: Set<Identity>) -> Bool {
+        func named(_ handle: ItemHandle?) -> Bool { handle.map { handles.contains(Identity($0)) } ?? false }
+        if named(firstHandle) || named(secondHandle) { return true }
+        guard let extras else { return false }
+        return named(extras.firstSpan?.start.itemHandle) || named(extras.firstSpan?.end.itemHandle)
+            || named(extras.secondSpan?.start.itemHandle) || named(extras.secondSpan?.end.itemHandle)
+    }
 }

@@ -97,8 +97,7 @@ extension LayoutEngine {
                         if layout { view.cycle.inLayoutList = false } else { view.cycle.inUpdateList = false }
                         return true
                     }
-                    let index = view.hierarchyIndex
-                    if index < refs.count && refs[index].toOpaque() == ref.toOpaque() {
+                    if let index = views.place(of: view), index < refs.count && refs[index].toOpaque() == ref.toOpaque() {
                         positions.append(index)
                     } else {
                         found = false

@@ -66,6 +66,7 @@ extension LayoutEngine {
                 // Only views the solve moved, and their superviews, need frames applied.
                 applySolution()
             }
+            if !addedViews.isEmpty { placeAddedViews() }
             guard !layoutFlags.isEmpty else { return }
             let refs = viewRefs
             let flagged = flaggedPositions(layout: true, in: refs)

@@ -20,18 +20,21 @@ extension LayoutEngine {
     /// Each such view gets its frame, and a view whose origin moved gets its subviews'
     /// frames too (they are relative to it).
     func applySolution() {
-        let refs = viewRefs
         var moved = MovedViews(views: tracking.movedScratch)
         tracking.movedScratch = []
         var slotsRenewed = false
+        // (The slots read once: reading them through the table for each variable would
+        // retain and release its arrays every time.)
+        let slots = views.slots
         solver.updateVariables { variable in
-            if let owner = owner(of: variable, in: refs) {
+            if let owner = Self.owner(of: variable, in: slots) {
                 moved.claim(owner)
             } else if !slotsRenewed && variable.ownerSlot >= 0 {
-                // A view's variable whose slot is stale: every view is numbered again, once.
+                // A view's variable that names another slot: every view's variables are
+                // given their slots again, once.
                 slotsRenewed = true
-                renewOwnerSlots(refs)
-                if let owner = owner(of: variable, in: refs) { moved.claim(owner) }
+                renewOwnerSlots()
+                if let owner = Self.owner(of: variable, in: slots) { moved.claim(owner) }
             }
         }
         if !isScratch { writeAliases(into: &moved) }
@@ -63,21 +66,35 @@ extension LayoutEngine {
         }
     }
 
-    /// The view of the hierarchy that `variable` belongs to, or nil (a guide's variable, or
-    /// a slot not yet renewed). Each view's variables keep the view's place in ``viewRefs``
-    /// (see ``ItemVariables/setOwnerSlot(_:)``), checked here against the view found there.
+    /// The view of the hierarchy that `variable` belongs to, or nil (a guide's variable),
+    /// from the slots of the engine's table of views (``ViewTable/slots``). Each view's
+    /// variables keep the view's slot (see ``ItemVariables/setOwnerSlot(_:)``), checked here
+    /// against the view found there.
     @inline(__always)
-    func owner(of variable: Variable, in refs: [Unmanaged<LayoutView>]) -> Unmanaged<LayoutView>? {
+    static func owner(of variable: Variable, in slots: [Unmanaged<LayoutView>?]) -> Unmanaged<LayoutView>? {
         let slot = Int(variable.ownerSlot)
-        guard slot >= 0 && slot < refs.count else { return nil }
-        let ref = refs[slot]
+        guard slot >= 0 && slot < slots.count, let ref = slots[slot] else { return nil }
         return ref._withUnsafeGuaranteedRef { $0.variables.owns(variable) } ? ref : nil
     }
 
-    /// Numbers every view's variables with its place in `refs` (which ``viewRefs`` does when
-    /// it lists the views; this is for variables that a view made while its place was stale).
-    @inline(never) func renewOwnerSlots(_ refs: [Unmanaged<LayoutView>]) {
-        for index in refs.indices { refs[index]._withUnsafeGuaranteedRef { $0.variables.setOwnerSlot(index) } }
+    /// Gives every view's variables its slot again (a safety net: the slots are given when
+    /// a view joins, and variables made later take them from the view).
+    @inline(never) func renewOwnerSlots() {
+        for ref in views.slots { ref?._withUnsafeGuaranteedRef { $0.variables.setOwnerSlot($0.viewSlot) } }
+    }
+
+    /// Sets the frames of the views added to laid-out superviews since the last layout
+    /// (their superviews do not place every subview again for them, see
+    /// ``LayoutEngine/adopt(_:)``). A view that left the hierarchy since is skipped.
+    func placeAddedViews() {
+        let added = addedViews
+        addedViews = []
+        for view in added {
+            guard let parent = view.superview, view.engineIfAny === self else { continue }
+            if applyFrame(of: view, rect: currentRect(of: view), origin: solvedOrigin(of: parent)) {
+                parent.markNeedsLayout(in: self)
+            }
+        }
     }
 
     /// The views a solve moved (each once, flagged with ``LayoutCycleFlags/isSolveHost`` until

@@ -32,38 +32,11 @@ final class LayoutEngine {
     /// every priority, with the value each component had before (see ``ExercisePin``).
     @exclusivity(unchecked) var exercisePins: [Identity: ExercisePin] = [:]
 
-    /// The hierarchy's views, unretained: a retained list would keep the root alive through
-    /// its own engine. It is dropped whenever the hierarchy changes, and the views in it are
-    /// kept alive by their superviews until then.
-    @exclusivity(unchecked) var viewsCache: [Unmanaged<LayoutView>]?
-
-    /// Whether `refs`, read from ``viewRefs``, is still the list of the hierarchy's views
-    /// (the list is made anew whenever the hierarchy changes, and `refs` keeps the old one
-    /// alive, so a new list never has the same storage).
-    func isCurrent(_ refs: [Unmanaged<LayoutView>]) -> Bool {
-        guard let cached = viewsCache else { return false }
-        return cached.withUnsafeBufferPointer { $0.baseAddress } == refs.withUnsafeBufferPointer { $0.baseAddress }
-    }
-
-    /// Every view of the hierarchy, parents first, unretained (cached until the hierarchy
-    /// changes). Reading a flag through these costs no retain. Each view records its index
-    /// (``LayoutView/hierarchyIndex``), to order the flagged views without a scan, and so
-    /// do its variables, to find the views a solve moved (see ``owner(of:in:)``).
-    var viewRefs: [Unmanaged<LayoutView>] {
-        if let cached = viewsCache { return cached }
-        let all = root.subtreeReferences()
-        // A scratch engine's subtree keeps the indices of the hierarchy's engine.
-        if !isScratch {
-            for index in all.indices {
-                all[index]._withUnsafeGuaranteedRef {
-                    $0.hierarchyIndex = index
-                    $0.variables.setOwnerSlot(index)
-                }
-            }
-        }
-        viewsCache = all
-        return all
-    }
+    /// The views the engine took in: their slots, and their order (see ``ViewTable``).
+    @exclusivity(unchecked) var views = ViewTable()
+    /// Views added to a laid-out superview, whose frames the next layout sets (see
+    /// ``placeAddedViews()``); retained until then.
+    @exclusivity(unchecked) var addedViews: [LayoutView] = []
 
     /// The views flagged for ``LayoutView/layoutSubviews()`` (see ``FlaggedViews``).
     @exclusivity(unchecked) var layoutFlags = FlaggedViews()
@@ -118,7 +91,10 @@ final class LayoutEngine {
     /// when the root goes away and some of its views live on.)
     func forget(_ views: some Sequence<LayoutView>) {
         for view in views {
-            if !isScratch, case .member = view.engineSlot { view.engineSlot = .none }
+            if !isScratch {
+                self.views.vacate(view)
+                if case .member = view.engineSlot { view.engineSlot = .none }
+            }
             for constraint in view.constraints { setLowering(nil, of: constraint) }
             if !isScratch { view.generatedStorage = nil }
         }
@@ -129,18 +105,21 @@ final class LayoutEngine {
     /// Takes in a subtree that joined the hierarchy: the engine's constraints for its
     /// views, then the constraints installed on them.
     func adopt(_ top: LayoutView) {
-        viewsCache = nil
         // A leaf (the usual case) needs no list of its subtree.
         if top.subviews.isEmpty {
             welcome(top)
             addGenerated(for: top)
             for constraint in top.constraints { install(constraint) }
-            return
+        } else {
+            let subtree = top.subtree()
+            for view in subtree { welcome(view) }
+            for view in subtree { addGenerated(for: view) }
+            for view in subtree { for constraint in view.constraints { install(constraint) } }
         }
-        let views = top.subtree()
-        for view in views { welcome(view) }
-        for view in views { addGenerated(for: view) }
-        for view in views { for constraint in view.constraints { install(constraint) } }
+        if isScratch { return dropViewOrder() }
+        listAdded(top)
+        // A superview that places all its subviews at its next layout places this one too.
+        if let parent = top.superview, !parent.cycle.subviewFramesStale { addedViews.append(top) }
     }
 
     /// The first step of adopting a view: its engine, insets and flags.
@@ -149,6 +128,7 @@ final class LayoutEngine {
         if !isScratch, case .owned = view.engineSlot {} else if !isScratch {
             view.engineSlot = .member(Unmanaged.passUnretained(self))
         }
+        if !isScratch && views.claim(view) { view.variables.setOwnerSlot(view.viewSlot) }
         // Insets recorded in another hierarchy (another direction, another safe area)
         // are read afresh here, and flags set outside this hierarchy are honoured here.
         // A scratch engine (fitting) leaves both alone: the view stays in its hierarchy.
@@ -161,16 +141,19 @@ final class LayoutEngine {
     /// Lets a subtree leave: constraints installed above it that reach into it are
     /// deactivated; its own constraints stay active and leave with it.
     func release(_ top: LayoutView) {
-        viewsCache = nil
-        let (views, inside) = LayoutEngine.deactivateConstraints(reachingInto: top)
-        for view in views {
-            if !isScratch, case .member = view.engineSlot { view.engineSlot = .none }
+        let (leaving, inside) = LayoutEngine.deactivateConstraints(reachingInto: top)
+        if isScratch { dropViewOrder() } else { unlistLeaving(top, count: leaving.count) }
+        for view in leaving {
+            if !isScratch {
+                views.vacate(view)
+                if case .member = view.engineSlot { view.engineSlot = .none }
+            }
             if !exercisePins.isEmpty { releasePin(of: view) }
             if !aliasState.refused.isEmpty { aliasState.refused.remove(Identity(view)) }
             for constraint in view.constraints { uninstall(constraint) }
             removeGenerated(for: view)
         }
-        unlist(views, inside: inside)
+        unlist(leaving, inside: inside)
     }
 
     /// Deactivates the constraints installed above a subtree that is leaving its superview
@@ -181,18 +164,24 @@ final class LayoutEngine {
     @discardableResult
     static func deactivateConstraints(reachingInto top: LayoutView) -> (views: [LayoutView], inside: Set<Identity>) {
         let views = top.subtree()
-        var inside = Set<Identity>()
+        var inside = Set<Identity>(), handles = Set<Identity>()
         for view in views {
             inside.insert(Identity(view))
-            for guide in view.allGuides { inside.insert(Identity(guide)) }
+            handles.insert(Identity(view.handle))
+            for guide in view.allGuides {
+                inside.insert(Identity(guide))
+                handles.insert(Identity(guide.handle))
+            }
         }
+        // (Found first, then deactivated: deactivating one while reading the list would
+        // copy the list.)
+        var reaching: [LayoutConstraint] = []
         var ancestor = top.superview
         while let view = ancestor {
-            for constraint in view.constraints where constraint.items.contains(where: { inside.contains(Identity($0)) }) {
-                constraint.deactivate()
-            }
+            for constraint in view.constraints where constraint.relatesItem(handledBy: handles) { reaching.append(constraint) }
             ancestor = view.superview
         }
+        for constraint in reaching { constraint.deactivate() }
         return (views, inside)
     }
 
@@ -209,7 +198,7 @@ final class LayoutEngine {
 
     /// Direction changed at `top`: leading and trailing mean other edges below it.
     func directionChanged(below top: LayoutView) {
-        viewsCache = nil
+        dropViewOrder()
         let views = top.subtree()
         for view in views { refreshGuides(of: view) }
         var seen = Set<Identity>()

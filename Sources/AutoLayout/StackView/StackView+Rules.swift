@@ -271,14 +271,7 @@ extension StackView {
     private func appendAlignment(_ alignment: Alignment, to rules: inout [ArrangementRule], views: [LayoutView],
                                  visible: [LayoutView], across: AxisAttributes, canvas: LayoutItem) {
         let first = views[0]
-        let aligned: [LayoutAttribute] = switch alignment {
-        case .fill: [across.start, across.end]
-        case .leading: [across.start]
-        case .center: [across.center]
-        case .trailing: [across.end]
-        case .firstBaseline: [.firstBaseline]
-        case .lastBaseline: [.lastBaseline]
-        }
+        let aligned = alignedAttributes(alignment, across: across)
         for view in views.dropFirst() {
             for attribute in aligned { rules.append(.equal(.alignment, first, view, attribute)) }
         }
@@ -298,6 +291,18 @@ extension StackView {
         for view in visible { appendSpanningBoundaries(view, spanner: spanner, alignment: alignment, to: &rules, across: across) }
         rules.append(.zero(.spanningFit, spanner, across.size, priority: 51))
         for view in views { rules.append(.zero(.ambiguitySuppression, view, across.size, priority: 25)) }
+    }
+
+    /// The attributes every view after the first aligns on the first's, across the axis.
+    func alignedAttributes(_ alignment: Alignment, across: AxisAttributes) -> [LayoutAttribute] {
+        switch alignment {
+        case .fill: [across.start, across.end]
+        case .leading: [across.start]
+        case .center: [across.center]
+        case .trailing: [across.end]
+        case .firstBaseline: [.firstBaseline]
+        case .lastBaseline: [.lastBaseline]
+        }
     }
 
     /// The two rules that keep a visible view within the spanner across the axis (equal on

@@ -10,7 +10,8 @@
 // When nothing but arranged views' hidden states changed, in a fill or fill-equally
 // stack, only the rules of the views around them are worked out and walked (see
 // ``StackView/updateHiddenStates()``); what is left that grows with the number of views
-// is a few scans of flags and counts, with no rule made and no constraint compared.
+// is a few scans of flags and counts, with no rule made and no constraint compared. Views
+// appended at the end are taken in the same way (``StackView/updateAppended()``).
 
 extension StackView {
     /// How far an update looks ahead among the old constraints for a rule's match.
@@ -26,7 +27,7 @@ extension StackView {
             editsSeen = StackView.editsFromOutside.load(ordering: .relaxed)
             hiddenChanges = []
         }
-        if updateHiddenStates() { return }
+        if updateHiddenStates() || updateAppended() { return }
         needsFullArrangement = false
         let rules = arrangementRules()
         var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
@@ -38,7 +39,7 @@ extension StackView {
     /// The constraints for `rules`, in order: those of `old` (made for the same rules
     /// before the change, in order) that still fit, updated in place, and new ones, listed
     /// in `made`; the old ones no longer wanted are listed in `retired`.
-    private func reconcile(_ rules: [ArrangementRule], with old: ArraySlice<LayoutConstraint>,
+    func reconcile(_ rules: [ArrangementRule], with old: ArraySlice<LayoutConstraint>,
                            made: inout [LayoutConstraint], retired: inout [LayoutConstraint]) -> [LayoutConstraint] {
         var kept: [LayoutConstraint] = []
         kept.reserveCapacity(rules.count)
@@ -83,7 +84,7 @@ extension StackView {
 
     /// Deactivates `retired`, then activates `made`: the ones no longer wanted go first, so
     /// that a replaced constraint never meets the one replacing it.
-    private func activate(_ made: [LayoutConstraint], retiring retired: [LayoutConstraint]) {
+    func activate(_ made: [LayoutConstraint], retiring retired: [LayoutConstraint]) {
         for constraint in retired { constraint.uninstallFromHost() }
         for constraint in made { constraint.isActive = true }
     }

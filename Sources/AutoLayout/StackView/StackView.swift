@@ -70,6 +70,9 @@ open class StackView: LayoutView {
     /// Whether anything but arranged views' hidden states changed since the last update
     /// (see ``updateHiddenStates()``).
     var needsFullArrangement = true
+    /// How many updates took views appended at the end in without working out the whole
+    /// arrangement (see ``updateAppended()``; tests read it).
+    var appendedUpdates = 0
     /// ``editsFromOutside`` as of the last update.
     var editsSeen = 0
     /// How many times a stack's constraint was changed, deactivated or renamed by anything
@@ -115,10 +118,18 @@ open class StackView: LayoutView {
         if view.superview === self, let old = arrangedSubviews.firstIndex(where: { $0 === view }) {
             arrangedSubviews.remove(at: old)
         }
+        // A new view at the end changes the rules of the views around the end only (see
+        // ``updateAppended()``); any other change works out the whole arrangement.
+        let appended = index >= arrangedSubviews.count && view.superview !== self
         view.translatesAutoresizingMaskIntoConstraints = false
         arrangedSubviews.insert(view, at: max(0, min(index, arrangedSubviews.count)))
         if view.superview !== self { addSubview(view) }
-        setNeedsArrangement()
+        if appended {
+            setNeedsUpdateConstraints()
+            setNeedsLayout(placingSubviews: false)
+        } else {
+            setNeedsArrangement()
+        }
     }
 
     /// Takes a view out of the arrangement; it stays a subview, as in UIKit (call

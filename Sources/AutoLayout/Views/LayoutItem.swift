@@ -181,12 +181,12 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
         word2 = Self.word(.passRetained(Variable(.maxX, value: r.minX + r.width)))
         word3 = Self.word(.passRetained(Variable(.maxY, value: r.minY + r.height)))
         itemBits |= ItemHandle.variablesBit
-        // A view's variables name its place in its engine's list; a guide's stay unnamed.
-        if let view { setOwnerSlot(view.hierarchyIndex) }
+        // A view's variables name its slot in its engine; a guide's stay unnamed.
+        if let view { setOwnerSlot(view.viewSlot) }
     }
 
-    /// Gives the variables, if they were made, a view's place in its engine's list of views
-    /// (see ``LayoutEngine/owner(of:in:)``).
+    /// Gives the variables, if they were made, a view's slot in its engine (see
+    /// ``LayoutEngine/owner(of:in:)``).
     @inline(__always) func setOwnerSlot(_ index: Int) {
         guard let minX = minXReference else { return }
         let slot = Int32(clamping: index)

@@ -25,7 +25,7 @@ extension LayoutView {
         if view.superview === self {
             subviews.removeAll { $0 === view }
             subviews.insert(view, at: max(0, min(index, subviews.count)))
-            engineIfAny?.viewsCache = nil
+            engineIfAny?.dropViewOrder()
             return
         }
         if view.superviewReference != nil { view.removeFromSuperview() }
@@ -52,7 +52,9 @@ extension LayoutView {
             subviews.insert(view, at: max(0, index))
         }
         engine?.adopt(view)
-        setNeedsLayout()
+        // The engine sets the new view's frame at the next layout (see
+        // ``LayoutEngine/placeAddedViews()``): its siblings stay where they are.
+        setNeedsLayout(placingSubviews: engine == nil)
         didAddSubview(view)
     }
 
@@ -69,9 +71,9 @@ extension LayoutView {
             LayoutEngine.deactivateConstraints(reachingInto: self)
         }
         parent.subviews.removeAll { $0 === self }
-        parent.engineIfAny?.viewsCache = nil
         setSuperview(nil)
-        parent.setNeedsLayout()
+        // The solve moves the siblings that the removal moves.
+        parent.setNeedsLayout(placingSubviews: false)
         setNeedsLayout()
     }
 

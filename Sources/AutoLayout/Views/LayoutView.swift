@@ -47,11 +47,11 @@ open class LayoutView: LayoutItem {
     /// The hierarchy's engine: owned by the root, known unretained to every view it took in
     /// (see ``EngineSlot``).
     @exclusivity(unchecked) var engineSlot = EngineSlot.none
-    /// The view's index in its engine's ``LayoutEngine/viewRefs`` when they were last listed
-    /// (`Int32.max` past it, which never matches a place in the list).
-    var hierarchyIndex: Int {
-        get { Int(storedHierarchyIndex) }
-        set { storedHierarchyIndex = Int32(clamping: newValue) }
+    /// The view's slot in its engine's table of views (see ``ViewTable``); -1 before it
+    /// joins a hierarchy with an engine.
+    var viewSlot: Int {
+        get { Int(storedViewSlot) }
+        set { storedViewSlot = Int32(clamping: newValue) }
     }
     /// The view's frame as constants and the root's variables, when its engine places it
     /// without variables of its own (see ``FrameAlias``); nil otherwise.
@@ -63,9 +63,9 @@ open class LayoutView: LayoutItem {
     /// The intrinsic size as last read, and the content priorities (see
     /// ``ContentSizeSettings``).
     @exclusivity(unchecked) var contentSizing = ContentSizeSettings()
-    /// ``hierarchyIndex``, in four bytes, which fill the end of ``contentSizing``'s last
-    /// eight (a view takes a 272-byte block; it would take 288).
-    @exclusivity(unchecked) var storedHierarchyIndex: Int32 = 0
+    /// ``viewSlot``, in four bytes, which fill the end of ``contentSizing``'s last eight (a
+    /// view takes a 272-byte block; it would take 288).
+    @exclusivity(unchecked) var storedViewSlot: Int32 = -1
     // The one-byte fields below come together after the others: declared among them, each
     // group would be padded to eight bytes (a view takes a 272-byte block instead of 304).
     /// Whether the view is hidden. Hidden views keep taking part in layout, as in UIKit;

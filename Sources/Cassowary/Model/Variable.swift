@@ -79,8 +79,8 @@ public final class Variable: Sendable, CustomStringConvertible {
     }
 
     /// A number the solver's client keeps for the variable, -1 until it sets one; the solver
-    /// never reads it. The layout engine keeps there the place of the variable's view in its
-    /// list of views, to find the view a solve moved without a dictionary, and checks it
+    /// never reads it. The layout engine keeps there the slot of the variable's view in its
+    /// table of views, to find the view a solve moved without a dictionary, and checks it
     /// before use (see `LayoutEngine.owner(of:in:)`). Only a variable made with a
     /// ``CommonName``, or with no name, keeps one: for any other it stays -1.
     @inlinable package var ownerSlot: Int32 {

@@ -220,7 +220,7 @@ import Testing
                                        cells[5].heightAnchor.constraint(equalToConstant: 30)])
         root.layoutIfNeeded()
         #expect(cells[5].variables.hasVariables && cells[5].frame == Rect(x: 0, y: 300, width: 100, height: 30))
-        #expect(cells[5].variables.minY.ownerSlot == Int32(cells[5].hierarchyIndex))
+        #expect(cells[5].variables.minY.ownerSlot == Int32(cells[5].viewSlot))
         top.constant = 310
         root.layoutIfNeeded()
         #expect(cells[5].frame == Rect(x: 0, y: 310, width: 100, height: 30))

@@ -4,8 +4,8 @@ import Testing
 @testable import AutoLayout
 
 /// After a solve the engine finds the views that moved from the variables the solver
-/// changed, each naming its view by the view's place in the engine's list (a slot checked
-/// before use, and renewed when stale). Few changes or many, the frames must be those a
+/// changed, each naming its view by the view's slot in the engine's table of views (checked
+/// before use, and given again when wrong). Few changes or many, the frames must be those a
 /// fresh hierarchy gets.
 @Suite struct SolvedFramesTests {
     /// A column of rows, each a cell (placed by its frame and mask) holding a label
@@ -59,9 +59,9 @@ import Testing
         #expect(column.frames == (try reference(rows: 30)))
         column.gaps[7].constant = 12
         column.root.layoutIfNeeded()
-        // Each view's variables name its place in the engine's list.
+        // Each view's variables name its slot in the engine.
         let label = column.labels[7]
-        #expect(label.variables.minY.ownerSlot == Int32(label.hierarchyIndex))
+        #expect(label.variables.minY.ownerSlot == Int32(label.viewSlot))
         #expect(column.frames == (try reference(rows: 30, gaps: [7: 12])))
         column.gaps[7].constant = 4
         column.gaps[20].constant = 9
@@ -115,7 +115,7 @@ import Testing
         let column = try Column(rows: 10)
         column.root.layoutIfNeeded()
         let badge = column.cells[4].subviews[1], label = column.labels[6]
-        #expect(badge.variables.minX.ownerSlot == Int32(badge.hierarchyIndex))
+        #expect(badge.variables.minX.ownerSlot == Int32(badge.viewSlot))
         // Slots left stale: one names the root's place, one a place past the list.
         badge.variables.setOwnerSlot(0)
         label.variables.setOwnerSlot(10_000)
@@ -129,8 +129,8 @@ import Testing
         #expect(column.frames == expected.frames)
         #expect(badge.frame.minX == expected.cells[4].subviews[1].frame.minX)
         #expect(label.frame.minX == 20)
-        #expect(badge.variables.minX.ownerSlot == Int32(badge.hierarchyIndex))
-        #expect(label.variables.maxY.ownerSlot == Int32(label.hierarchyIndex))
+        #expect(badge.variables.minX.ownerSlot == Int32(badge.viewSlot))
+        #expect(label.variables.maxY.ownerSlot == Int32(label.viewSlot))
     }
 
     @Test("a view whose solved rectangle does not change keeps a frame set by hand until its superview lays out")

@@ -142,6 +142,90 @@ struct StackViewFuzzTests {
         }
     }
 
+    @Test("views appended to a laid-out stack a few at a time, one layout after each, match a stack built afresh every time",
+          arguments: 1...60)
+    func appendedViewsMatchFresh(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 2000 + seed)
+        let count = Int.random(in: 2...16, using: &rng)
+        let sized = seed % 2 == 1
+        let (root, stack, views) = try Self.make(count: count, sized: sized)
+        var state = State()
+        state.randomize(&rng, count: count)
+        state.order = Array(0..<count)
+        // Mostly the distributions whose updates take appended views in alone.
+        if seed % 4 != 0 { state.distribution = seed % 4 == 1 ? .fill : .fillEqually }
+        // The stack starts with its first views; the others are appended in turn.
+        /// The state of the first `n` views.
+        func first(_ n: Int) -> State {
+            var part = state
+            part.order = Array(0..<n)
+            part.hidden = Array(state.hidden[..<n])
+            part.custom = Array(state.custom[..<n])
+            return part
+        }
+        var arranged = Int.random(in: 1...min(3, count - 1), using: &rng)
+        for view in views[arranged...] { view.removeFromSuperview() }
+        first(arranged).apply(to: stack, views: Array(views[..<arranged]))
+        root.layoutIfNeeded()
+        var step = 0
+        while arranged < count {
+            let end = min(count, arranged + Int.random(in: 1...2, using: &rng))
+            for index in arranged..<end {
+                // Hidden before it joins or after: either way the stack hears of it.
+                let hiddenFirst = Bool.random(using: &rng)
+                if hiddenFirst { views[index].isHidden = state.hidden[index] }
+                stack.addArrangedSubview(views[index])
+                if !hiddenFirst { views[index].isHidden = state.hidden[index] }
+                stack.setCustomSpacing(state.custom[index] ?? StackView.spacingUseDefault, after: views[index])
+            }
+            arranged = end
+            root.layoutIfNeeded()
+            step += 1
+            let (freshRoot, freshStack, freshViews) = try Self.make(count: arranged, sized: sized)
+            first(arranged).apply(to: freshStack, views: freshViews)
+            freshRoot.layoutIfNeeded()
+            #expect(stack.arrangement.map(\.logDescription) == freshStack.arrangement.map(\.logDescription),
+                    "seed \(seed), step \(step)")
+            #expect(stack.arrangement.allSatisfy { $0.isActive } && stack.constraints.count == freshStack.constraints.count,
+                    "seed \(seed), step \(step)")
+            for (view, fresh) in zip(views, freshViews) where !fresh.hasAmbiguousLayout && freshRoot.brokenConstraints.isEmpty {
+                #expect(abs(view.frame.minX - fresh.frame.minX) < 1e-6 && abs(view.frame.minY - fresh.frame.minY) < 1e-6
+                        && abs(view.frame.width - fresh.frame.width) < 1e-6 && abs(view.frame.height - fresh.frame.height) < 1e-6,
+                        "seed \(seed), step \(step): \(view) at \(view.frame), fresh \(fresh.frame)")
+            }
+        }
+    }
+
+    @Test("views appended at the end of a fill stack are taken in without working out the whole arrangement")
+    func appendingTakesTheShortPath() throws {
+        let (root, stack, views) = try Self.make(count: 6, sized: false)
+        for view in views[3...] { view.removeFromSuperview() }
+        stack.axis = .vertical
+        stack.alignment = .leading
+        stack.spacing = 4
+        root.layoutIfNeeded()
+        let before = Set(stack.arrangement.map(ObjectIdentifier.init))
+        // (Tests running beside this one may edit stacks' constraints, which sends every
+        // stack down the full path: the short one is expected only when none did.)
+        let edits = StackView.editsFromOutside.load(ordering: .relaxed)
+        stack.addArrangedSubview(views[3])
+        views[4].isHidden = true
+        stack.addArrangedSubview(views[4])
+        root.layoutIfNeeded()
+        let undisturbed = StackView.editsFromOutside.load(ordering: .relaxed) == edits
+        #expect(stack.appendedUpdates == (undisturbed ? 1 : stack.appendedUpdates))
+        // Only the canvas connection at the end went; every other constraint stayed.
+        let after = Set(stack.arrangement.map(ObjectIdentifier.init))
+        #expect(before.subtracting(after).count == 1)
+        #expect(views[3].frame.minY == views[2].frame.maxY + 4 && views[4].frame.height == 0)
+        // Any other change works out the whole arrangement.
+        let taken = stack.appendedUpdates
+        stack.insertArrangedSubview(views[5], at: 0)
+        root.layoutIfNeeded()
+        #expect(stack.appendedUpdates == taken)
+        #expect(views[0].frame.minY == views[5].frame.maxY + 4)
+    }
+
     @Test("a hide or a show in a long fill stack remakes only the constraints around the view, by either path")
     func hideTouchesFewConstraints() throws {
         let (root, stack, views) = try Self.make(count: 200, sized: false)

@@ -134,9 +134,12 @@ extension EqualityClasses {
 
     /// The side of a tree link's cut that moves when the link goes or changes: the side
     /// without the ground, or the smaller side when neither holds it; with the stamp its
-    /// members carry and an endpoint of the other side. Both sides are walked in step (so
-    /// the cost is about twice the smaller side); a side that reaches the ground stops
-    /// there, and the other one is walked on to its end from where it stands.
+    /// members carry and an endpoint of the other side. Both sides are walked in step, a
+    /// member at a time and a member with many links a few link ends at a time (so the
+    /// cost is about twice the smaller side, even when the other side holds a member with
+    /// thousands of links, as the root's edge a list's rows all hang from); a side that
+    /// reaches the ground stops there, and the other one is walked on to its end from
+    /// where it stands.
     private mutating func movingSide(of link: Int32) -> (side: [Int32], stamp: UInt32, other: Int32) {
         let l = links[Int(link)]
         let ground = Int(EqualityClasses.ground)
@@ -144,27 +147,68 @@ extension EqualityClasses {
         let stampU = stamp
         nextStamp()
         let stampV = stamp
-        var sideU: [Int32] = [l.u], sideV: [Int32] = [l.v]
         return withTree { tree in
-            tree.members[Int(l.u)].stamp = stampU
-            tree.members[Int(l.v)].stamp = stampV
-            var iU = 0, iV = 0
+            // (Made here: walks captured from outside the closure would live in boxes.)
+            var u = SideWalk(start: l.u, mark: stampU), v = SideWalk(start: l.v, mark: stampV)
+            tree.members[Int(l.u)].stamp = u.mark
+            tree.members[Int(l.v)].stamp = v.mark
             while true {
-                if tree.members[ground].stamp == stampU {
-                    tree.walkOn(&sideV, from: iV, marking: stampV, avoiding: link)
-                    return (sideV, stampV, l.u)
+                if tree.members[ground].stamp == u.mark {
+                    while v.step(tree, avoiding: link) {}
+                    return (v.side, v.mark, l.u)
                 }
-                if iU == sideU.count { return (sideU, stampU, l.v) }
-                tree.expand(sideU[iU], stampU, avoiding: link, into: &sideU)
-                iU += 1
-                if tree.members[ground].stamp == stampV {
-                    tree.walkOn(&sideU, from: iU, marking: stampU, avoiding: link)
-                    return (sideU, stampU, l.v)
+                if !u.step(tree, avoiding: link) { return (u.side, u.mark, l.v) }
+                if tree.members[ground].stamp == v.mark {
+                    while u.step(tree, avoiding: link) {}
+                    return (u.side, u.mark, l.v)
                 }
-                if iV == sideV.count { return (sideV, stampV, l.u) }
-                tree.expand(sideV[iV], stampV, avoiding: link, into: &sideV)
-                iV += 1
+                if !v.step(tree, avoiding: link) { return (v.side, v.mark, l.u) }
             }
+        }
+    }
+
+    /// One side of a cut, walked a member at a time, and a member with many links a few
+    /// link ends at a time (see ``movingSide(of:)``): the members found (marked with
+    /// `mark`), the first not yet expanded, and the next link end of that one to read.
+    private struct SideWalk {
+        var side: [Int32]
+        let mark: UInt32
+        var next = 0
+        /// The next incidence of `side[next]` to read; -1 before its first.
+        var node: Int32 = -1
+
+        /// The most link ends a step reads.
+        static let stepLimit = 16
+
+        init(start: Int32, mark: UInt32) {
+            side = [start]
+            self.mark = mark
+        }
+
+        /// Reads the link ends of the next member (up to ``stepLimit`` of them), adding the
+        /// members across tree links (other than `avoiding`) that are not marked yet;
+        /// false when the side is complete.
+        @inline(__always) mutating func step(_ tree: TreeStorage, avoiding: Int32) -> Bool {
+            while node < 0 {
+                guard next < side.count else { return false }
+                node = tree.members[Int(side[next])].firstIncidence
+                if node < 0 { next += 1 }
+            }
+            var budget = SideWalk.stepLimit
+            repeat {
+                let k = node >> 1
+                if k != avoiding && tree.links[Int(k)].inTree {
+                    let far = node & 1 == 0 ? tree.links[Int(k)].v : tree.links[Int(k)].u
+                    if tree.members[Int(far)].stamp != mark {
+                        tree.members[Int(far)].stamp = mark
+                        side.append(far)
+                    }
+                }
+                node = tree.incidences[Int(node)].next
+                budget -= 1
+            } while node >= 0 && budget > 0
+            if node < 0 { next += 1 }
+            return true
         }
     }
 

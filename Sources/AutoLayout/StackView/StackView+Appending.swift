@@ -1,0 +1,95 @@
+// Views appended at the end of a laid-out stack: only the rules that name them, or the
+// views just before them, are worked out, and the constraints of the others stay as they
+// are, so a list that grows one row at a time costs each row and not the whole list.
+
+extension StackView {
+    /// Brings the constraints up to date when nothing but views appended at the end of the
+    /// arrangement (and their hidden states) changed since the last update, in a fill or
+    /// fill-equally stack. The arrangement's parts keep their order (see
+    /// ``arrangementRules()``); each grows at its end by the new views' rules:
+    ///
+    /// - the canvas connection at the end moves to the new last view;
+    /// - the chain gains the new views' links, and is remade from the view after the last
+    ///   visible one when a new view is visible (the spacing after a view depends on
+    ///   whether a visible view follows);
+    /// - fill equally, alignment, spanning boundaries and ambiguity suppression gain the
+    ///   new views' rules; the rules of the first view and the spanner stay.
+    ///
+    /// Returns false, having changed nothing, when the whole arrangement must be worked out
+    /// again: another change is pending, a stack's constraint was changed from outside
+    /// (see ``editsFromOutside``), an old view's hidden state changed, the stack had no
+    /// views, fill equally has no visible view to follow yet, or the constraints are not
+    /// as many as the rules say.
+    func updateAppended() -> Bool {
+        let views = arrangedSubviews, count = views.count, old = arrangedHidden, oldCount = old.count
+        guard !needsFullArrangement, oldCount > 0, count > oldCount,
+              distribution == .fill || distribution == .fillEqually,
+              StackView.editsFromOutside.load(ordering: .relaxed) == editsSeen,
+              let changes = hiddenChanges, changes.allSatisfy({ $0 >= oldCount }) else { return false }
+        let fillEqually = distribution == .fillEqually
+        let firstVisible = old.firstIndex(of: false)
+        if fillEqually && firstVisible == nil { return false }
+        let along = axis == .horizontal ? AxisAttributes.horizontal : .vertical
+        let across = axis == .horizontal ? AxisAttributes.vertical : .horizontal
+        let alignment = effectiveAlignment, spanned = alignment != .fill
+        let baselines = isBaselineRelativeArrangement && axis == .vertical
+        let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
+        guard !spanned || spanner != nil else { return false }
+
+        // Where each part of the old arrangement starts (as ``updateHiddenStates()`` counts).
+        let hidden = old.reduce(0) { $0 + ($1 ? 1 : 0) }, visible = oldCount - hidden
+        let chainEnd = 2 + hidden + (oldCount - 1)
+        let alignmentStart = chainEnd + (fillEqually ? max(0, visible - 1) : 0)
+        let counts = alignmentCounts(alignment)
+        let spanningStart = alignmentStart + (oldCount - 1) * counts.perView + counts.canvas
+        let total = spanningStart + (spanned ? 2 * visible + 1 + oldCount : 0)
+        guard total == arrangement.count else { return false }
+
+        let added = views[oldCount...]
+        let addedVisible = added.filter { !$0.isHidden }
+        // The chain is remade from the view after the old last visible one when a new view
+        // is visible: the links after the old last visible view had no spacing.
+        let lastVisible = old.lastIndex(of: false) ?? -1
+        let low = addedVisible.isEmpty ? oldCount : max(0, lastVisible + 1)
+        var chainStart = chainEnd
+        for index in low..<oldCount { chainStart -= (old[index] ? 1 : 0) + (index > 0 ? 1 : 0) }
+
+        // Each part's window, from the back, so the old positions stay true; then made and
+        // retired in the order of the rules, as the full update does.
+        var windows: [(made: [LayoutConstraint], retired: [LayoutConstraint])] = []
+        func replace(_ range: Range<Int>, with rules: [ArrangementRule]) {
+            var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
+            let kept = reconcile(rules, with: arrangement[range], made: &made, retired: &retired)
+            arrangement.replaceSubrange(range, with: kept)
+            windows.append((made, retired))
+        }
+        var rules: [ArrangementRule] = []
+        if spanned, let spanner {
+            rules = added.map { .zero(.ambiguitySuppression, $0, across.size, priority: 25) }
+            replace(total..<total, with: rules)
+            rules = []
+            for view in addedVisible {
+                appendSpanningBoundaries(view, spanner: spanner, alignment: alignment, to: &rules, across: across)
+            }
+            replace(spanningStart + 2 * visible..<spanningStart + 2 * visible, with: rules)
+        }
+        let aligned = alignedAttributes(alignment, across: across), alignmentEnd = spanningStart - counts.canvas
+        rules = added.flatMap { view in aligned.map { ArrangementRule.equal(.alignment, views[0], view, $0) } }
+        replace(alignmentEnd..<alignmentEnd, with: rules)
+        if fillEqually, let firstVisible {
+            rules = []
+            for view in addedVisible { appendFillEqually(view, first: views[firstVisible], to: &rules, along: along) }
+            replace(alignmentStart..<alignmentStart, with: rules)
+        }
+        rules = []
+        appendChainLinks(for: low..<count, to: &rules, views: views, along: along, baselines: baselines)
+        replace(chainStart..<chainEnd, with: rules)
+        replace(1..<2, with: [.equal(.canvasConnection, views[count - 1], canvas, along.end)])
+
+        arrangedHidden += added.map(\.isHidden)
+        appendedUpdates += 1
+        windows.reverse()
+        activate(windows.flatMap(\.made), retiring: windows.flatMap(\.retired))
+        return true
+    }
+}
