@@ -70,6 +70,7 @@ extension Tableau {
         while true {
             if let subject = chooseSubject(row, record), subject.isExternal {
                 guard let oldest = oldestHolder(of: subject), oldest <= newest else { return row }
+                if renewOrders(ofHoldersOf: subject, in: row, upTo: newest) { return row }
                 row = expandedConstraintRow(row, from: oldest)
             } else {
                 row = expandedConstraintRow(row, untilUserVariable: true)
@@ -77,6 +78,41 @@ extension Tableau {
             guard let next = newestReference(in: row) else { return row }
             newest = next
         }
+    }
+
+    /// Gives the rows that hold `subject` new orders above every other, when they are all
+    /// user variables' rows that no row names, `row` included (so no order need stay below
+    /// theirs), the objective has no cost for it, and those of an order up to `newest` need it: a row
+    /// solved for `subject` may then keep its references up to `newest`, and the holders
+    /// take it in as it is. Returns false, having changed nothing, otherwise.
+    ///
+    /// (A stack's new row, whose labels' heights were solved before it joined the stack,
+    /// holds its bottom edge in such rows; opened back to them, the height of its first
+    /// label held every error symbol of the rows above: each row appended cost the whole
+    /// stack.)
+    private mutating func renewOrders(ofHoldersOf subject: Symbol, in row: Row, upTo newest: UInt32) -> Bool {
+        // (The objective would take the row expanded whole anyway.)
+        guard !objective.hasCost(subject) else { return false }
+        var holders: [Symbol] = []
+        swap(&holders, &substituted)
+        holders.empty()
+        rowsContaining(subject, into: &holders)
+        defer { swap(&holders, &substituted) }
+        var renewed = 0
+        for holder in holders {
+            // (A holder the row names would take in a row naming itself.)
+            guard holder.isExternal, !row.position(of: holder).found, rowsContaining(holder).isEmpty else { return false }
+            if states[holder.index].order <= newest { renewed += 1 }
+        }
+        guard renewed > 0 else { return false }
+        for holder in holders where states[holder.index].order <= newest {
+            if journaling && holder.index < journalFloor {
+                journal.append(.order(Int32(holder.index), states[holder.index].order))
+            }
+            definitionCount += 1
+            states[holder.index].order = definitionCount
+        }
+        return true
     }
 
     /// Whether a row names a basic symbol (only a user variable's row may).

@@ -226,6 +226,37 @@ struct StackViewFuzzTests {
         #expect(views[0].frame.minY == views[5].frame.maxY + 4)
     }
 
+    @Test("rows appended one at a time to a laid-out column of rows add a few cells each to the tableau")
+    func appendedRowsStayLocal() throws {
+        let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+        let column = StackView()
+        column.axis = .vertical
+        column.spacing = 4
+        column.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(column)
+        try LayoutConstraint.activate([column.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       column.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+                                       column.topAnchor.constraint(equalTo: root.topAnchor)])
+        func row(_ k: Int) -> StackView {
+            let labels = [SizedView("a\(k)", 60, 20), SizedView("b\(k)", 120, 20), SizedView("c\(k)", 40, 20)]
+            labels[1].setContentHuggingPriority(249, for: .horizontal)
+            let row = StackView(arrangedSubviews: labels)
+            row.spacing = 8
+            return row
+        }
+        for k in 0..<200 { column.addArrangedSubview(row(k)) }
+        root.layoutIfNeeded()
+        let before = root.engine.solver.statistics.cells
+        for k in 200..<220 {
+            column.addArrangedSubview(row(k))
+            root.layoutIfNeeded()
+        }
+        let perRow = Double(root.engine.solver.statistics.cells - before) / 20
+        // Each row's own rows, not one opened over the rows above it (about 400 cells each).
+        #expect(perRow < 60, "\(perRow) cells a row")
+        #expect(column.arrangedSubviews[219].frame == Rect(x: 0, y: 24 * 219, width: 375, height: 20))
+    }
+
     @Test("a hide or a show in a long fill stack remakes only the constraints around the view, by either path")
     func hideTouchesFewConstraints() throws {
         let (root, stack, views) = try Self.make(count: 200, sized: false)
