@@ -121,6 +121,27 @@ def measure_pair(log, names, change, check, undo, check_undone):
         log.value(f"{name}_reps", len(times))
 
 
+def measure_append_remove(log, shape, parent, index, make, expected):
+    """Times inserting a node made by `make` at `index` of `parent` and removing it again,
+    in turns, each with a full layout; checks the new node's frame against `expected` and
+    the shape's frames after each."""
+    added = []
+
+    def append():
+        added.append(make())
+        yg.YGNodeInsertChild(parent, added[-1], index)
+        layout(shape.root, shape.width, 667)
+
+    def remove():
+        yg.YGNodeRemoveChild(parent, added[-1])
+        layout(shape.root, shape.width, 667)
+
+    def check_added():
+        log.check_frame(added[-1], expected, "append: new node")
+        shape.check(log, "append")
+    measure_pair(log, ("append", "remove"), append, check_added, remove, lambda: shape.check(log, "remove"))
+
+
 class ListShape:
     """A column of N children 44 high, margins 8 above and 16 at the sides: our list
     (view k at (16, 8 + 52k, W - 32, 44))."""
@@ -169,21 +190,7 @@ class ListShape:
         elif operation == "hide":
             measure_hide_show(log, self, middle, lambda hidden: self.check(log, "hide" if hidden else "show", hidden=hidden))
         elif operation == "append":
-            added = []
-
-            def append():
-                added.append(self.make_child())
-                yg.YGNodeInsertChild(self.root, added[-1], self.n)
-                layout(self.root, self.width, 667)
-
-            def remove():
-                yg.YGNodeRemoveChild(self.root, added[-1])
-                layout(self.root, self.width, 667)
-
-            def check_added():
-                log.check_frame(added[-1], (16, 8 + 52 * self.n, self.width - 32, 44), "append: new node")
-                self.check(log, "append")
-            measure_pair(log, ("append", "remove"), append, check_added, remove, lambda: self.check(log, "remove"))
+            measure_append_remove(log, self, self.root, self.n, self.make_child, (16, 8 + 52 * self.n, self.width - 32, 44))
 
 
 class ScreenShape:
@@ -388,21 +395,8 @@ class StacksShape:
             row = self.rows[self.rows_count // 2][0]
             measure_hide_show(log, self, row, lambda hidden: self.check(log, "hide" if hidden else "show", hidden=hidden))
         elif operation == "append":
-            added = []
-
-            def append():
-                added.append(self.make_row(self.rows_count)[0])
-                yg.YGNodeInsertChild(self.column, added[-1], self.rows_count)
-                layout(self.root, self.width, 667)
-
-            def remove():
-                yg.YGNodeRemoveChild(self.column, added[-1])
-                layout(self.root, self.width, 667)
-
-            def check_added():
-                log.check_frame(added[-1], (0, 24 * self.rows_count, self.width - 32, 20), "append: new row")
-                self.check(log, "append")
-            measure_pair(log, ("append", "remove"), append, check_added, remove, lambda: self.check(log, "remove"))
+            measure_append_remove(log, self, self.column, self.rows_count, lambda: self.make_row(self.rows_count)[0],
+                                  (0, 24 * self.rows_count, self.width - 32, 20))
 
 
 SHAPES = {"list": ListShape, "screen": ScreenShape, "row": RowShape, "deep": DeepShape, "stacks": StacksShape}

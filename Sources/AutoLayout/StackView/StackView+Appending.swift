@@ -54,15 +54,9 @@ extension StackView {
         var chainStart = chainEnd
         for index in low..<oldCount { chainStart -= (old[index] ? 1 : 0) + (index > 0 ? 1 : 0) }
 
-        // Each part's window, from the back, so the old positions stay true; then made and
-        // retired in the order of the rules, as the full update does.
-        var windows: [(made: [LayoutConstraint], retired: [LayoutConstraint])] = []
-        func replace(_ range: Range<Int>, with rules: [ArrangementRule]) {
-            var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
-            let kept = reconcile(rules, with: arrangement[range], made: &made, retired: &retired)
-            arrangement.replaceSubrange(range, with: kept)
-            windows.append((made, retired))
-        }
+        // Each part's window, from the back.
+        var windows = ArrangementWindows()
+        func replace(_ range: Range<Int>, with rules: [ArrangementRule]) { replaceWindow(range, with: rules, in: &windows) }
         var rules: [ArrangementRule] = []
         if spanned, let spanner {
             rules = added.map { .zero(.ambiguitySuppression, $0, across.size, priority: 25) }
@@ -88,8 +82,7 @@ extension StackView {
 
         arrangedHidden += added.map(\.isHidden)
         appendedUpdates += 1
-        windows.reverse()
-        activate(windows.flatMap(\.made), retiring: windows.flatMap(\.retired))
+        activate(windows)
         return true
     }
 }

@@ -82,6 +82,23 @@ extension StackView {
         return kept
     }
 
+    /// Replaces the constraints of `range` of the arrangement by those `rules` want (kept,
+    /// changed in place, or made), noting the made and retired ones in `windows`. Windows
+    /// are replaced from the back, so that the positions worked out before stay true.
+    func replaceWindow(_ range: Range<Int>, with rules: [ArrangementRule], in windows: inout ArrangementWindows) {
+        var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
+        let kept = reconcile(rules, with: arrangement[range], made: &made, retired: &retired)
+        arrangement.replaceSubrange(range, with: kept)
+        windows.changes.append((made, retired))
+    }
+
+    /// Retires and makes the windows' constraints in the order of the rules, as the full
+    /// update does (the windows were replaced from the back).
+    func activate(_ windows: ArrangementWindows) {
+        let changes = windows.changes.reversed()
+        activate(changes.flatMap(\.made), retiring: changes.flatMap(\.retired))
+    }
+
     /// Deactivates `retired`, then activates `made`: the ones no longer wanted go first, so
     /// that a replaced constraint never meets the one replacing it.
     func activate(_ made: [LayoutConstraint], retiring retired: [LayoutConstraint]) {
@@ -151,15 +168,8 @@ extension StackView {
             high = max(high, max(lastVisible.old, lastVisible.new))
         }
 
-        // Each window's new and old constraints, to be (de)activated in the order of the
-        // rules, as the full update does: the windows are replaced in the reverse order.
-        var changes: [(made: [LayoutConstraint], retired: [LayoutConstraint])] = []
-        func replace(_ range: Range<Int>, with rules: [ArrangementRule]) {
-            var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []
-            let kept = reconcile(rules, with: arrangement[range], made: &made, retired: &retired)
-            arrangement.replaceSubrange(range, with: kept)
-            changes.append((made, retired))
-        }
+        var windows = ArrangementWindows()
+        func replace(_ range: Range<Int>, with rules: [ArrangementRule]) { replaceWindow(range, with: rules, in: &windows) }
         // From the back, so that the positions worked out from the old states stay true.
         for index in changed.reversed() {
             guard spanned, let spanner else { break }
@@ -184,8 +194,7 @@ extension StackView {
         replace(chainStart(low)..<chainStart(high + 1), with: rules)
 
         for index in changed { arrangedHidden[index] = views[index].isHidden }
-        changes.reverse()
-        activate(changes.flatMap(\.made), retiring: changes.flatMap(\.retired))
+        activate(windows)
         return true
     }
 
@@ -214,6 +223,12 @@ extension StackView {
             gapGuides[key] = nil
         }
     }
+}
+
+/// The windows of a stack's arrangement an update replaced, each with the constraints it
+/// made and retired (see ``StackView/replaceWindow(_:with:in:)``).
+struct ArrangementWindows {
+    var changes: [(made: [LayoutConstraint], retired: [LayoutConstraint])] = []
 }
 
 /// What a stack's constraint constrains, to find it among many (see

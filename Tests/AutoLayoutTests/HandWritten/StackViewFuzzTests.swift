@@ -74,6 +74,16 @@ struct StackViewFuzzTests {
         return (root, stack, views)
     }
 
+    /// Each view has the frame of its fresh twin, wherever the fresh layout determines it.
+    static func expectSameFrames(_ views: [SizedView], _ freshViews: [SizedView], _ freshRoot: LayoutView, _ context: String,
+                                 sourceLocation: SourceLocation = #_sourceLocation) {
+        for (view, fresh) in zip(views, freshViews) where !fresh.hasAmbiguousLayout && freshRoot.brokenConstraints.isEmpty {
+            #expect(abs(view.frame.minX - fresh.frame.minX) < 1e-6 && abs(view.frame.minY - fresh.frame.minY) < 1e-6
+                    && abs(view.frame.width - fresh.frame.width) < 1e-6 && abs(view.frame.height - fresh.frame.height) < 1e-6,
+                    "\(context): \(view) at \(view.frame), fresh \(fresh.frame)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("random changes, one layout after each, end where a stack built afresh starts", arguments: 1...40)
     func incrementalMatchesFresh(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
@@ -95,11 +105,7 @@ struct StackViewFuzzTests {
         #expect(stack.layoutGuides.count == freshStack.layoutGuides.count)
         // And the same frames wherever the fresh layout determines them.
         #expect(root.brokenConstraints.count == freshRoot.brokenConstraints.count, "seed \(seed)")
-        for (view, fresh) in zip(views, freshViews) where !fresh.hasAmbiguousLayout && freshRoot.brokenConstraints.isEmpty {
-            #expect(abs(view.frame.minX - fresh.frame.minX) < 1e-6 && abs(view.frame.minY - fresh.frame.minY) < 1e-6
-                    && abs(view.frame.width - fresh.frame.width) < 1e-6 && abs(view.frame.height - fresh.frame.height) < 1e-6,
-                    "seed \(seed): \(view) at \(view.frame), fresh \(fresh.frame)")
-        }
+        Self.expectSameFrames(views, freshViews, freshRoot, "seed \(seed)")
     }
 
     @Test("hiding and showing a few views at a time, one layout after each, matches a stack built afresh every time",
@@ -134,11 +140,7 @@ struct StackViewFuzzTests {
             #expect(stack.arrangement.map(\.logDescription) == freshStack.arrangement.map(\.logDescription),
                     "seed \(seed), step \(step)")
             #expect(stack.arrangement.allSatisfy { $0.isActive }, "seed \(seed), step \(step)")
-            for (view, fresh) in zip(views, freshViews) where !fresh.hasAmbiguousLayout && freshRoot.brokenConstraints.isEmpty {
-                #expect(abs(view.frame.minX - fresh.frame.minX) < 1e-6 && abs(view.frame.minY - fresh.frame.minY) < 1e-6
-                        && abs(view.frame.width - fresh.frame.width) < 1e-6 && abs(view.frame.height - fresh.frame.height) < 1e-6,
-                        "seed \(seed), step \(step): \(view) at \(view.frame), fresh \(fresh.frame)")
-            }
+            Self.expectSameFrames(views, freshViews, freshRoot, "seed \(seed), step \(step)")
         }
     }
 
@@ -188,11 +190,7 @@ struct StackViewFuzzTests {
                     "seed \(seed), step \(step)")
             #expect(stack.arrangement.allSatisfy { $0.isActive } && stack.constraints.count == freshStack.constraints.count,
                     "seed \(seed), step \(step)")
-            for (view, fresh) in zip(views, freshViews) where !fresh.hasAmbiguousLayout && freshRoot.brokenConstraints.isEmpty {
-                #expect(abs(view.frame.minX - fresh.frame.minX) < 1e-6 && abs(view.frame.minY - fresh.frame.minY) < 1e-6
-                        && abs(view.frame.width - fresh.frame.width) < 1e-6 && abs(view.frame.height - fresh.frame.height) < 1e-6,
-                        "seed \(seed), step \(step): \(view) at \(view.frame), fresh \(fresh.frame)")
-            }
+            Self.expectSameFrames(views, freshViews, freshRoot, "seed \(seed), step \(step)")
         }
     }
 
