@@ -208,14 +208,18 @@ extension Tableau {
         }
     }
 
+    /// Notes a user variable's order in the journal before it changes (a transaction that
+    /// throws puts it back).
+    @inline(__always) mutating func journalOrder(of index: Int) {
+        if journaling && index < journalFloor { journal.append(.order(Int32(index), states[index].order)) }
+    }
+
     /// Makes `basic` basic with `row` as its definition.
     mutating func insertRow(_ basic: Symbol, _ row: consuming Row) {
         if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), nil)) }
         touch(basic.index)
         if basic.isExternal {
-            if journaling && basic.index < journalFloor {
-                journal.append(.order(Int32(basic.index), states[basic.index].order))
-            }
+            journalOrder(of: basic.index)
             // A definition that names no basic variable depends on none: it takes order 0,
             // below every other, so the definitions that name its variable may keep it
             // (see ``substitute(_:_:)``). One defined again may keep its old order.

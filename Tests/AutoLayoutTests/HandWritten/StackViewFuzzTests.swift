@@ -74,6 +74,23 @@ struct StackViewFuzzTests {
         return (root, stack, views)
     }
 
+    /// Builds a stack of `count` views afresh in `state` and expects `stack` to have the
+    /// same constraints, made in the same order and all active, and `views` the frames of
+    /// their fresh twins; returns the fresh root and stack for further checks.
+    @discardableResult
+    static func expectMatchesFresh(_ stack: StackView, _ views: [SizedView], state: State, count: Int, sized: Bool,
+                                   _ context: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> (root: LayoutView, stack: StackView) {
+        let (freshRoot, freshStack, freshViews) = try make(count: count, sized: sized)
+        state.apply(to: freshStack, views: freshViews)
+        freshRoot.layoutIfNeeded()
+        #expect(stack.arrangement.map(\.logDescription) == freshStack.arrangement.map(\.logDescription), "\(context)",
+                sourceLocation: sourceLocation)
+        #expect(stack.arrangement.allSatisfy { $0.isActive }, "\(context)", sourceLocation: sourceLocation)
+        expectSameFrames(views, freshViews, freshRoot, context, sourceLocation: sourceLocation)
+        return (freshRoot, freshStack)
+    }
+
     /// Each view has the frame of its fresh twin, wherever the fresh layout determines it.
     static func expectSameFrames(_ views: [SizedView], _ freshViews: [SizedView], _ freshRoot: LayoutView, _ context: String,
                                  sourceLocation: SourceLocation = #_sourceLocation) {
@@ -96,16 +113,11 @@ struct StackViewFuzzTests {
             state.apply(to: stack, views: views)
             root.layoutIfNeeded()
         }
-        let (freshRoot, freshStack, freshViews) = try Self.make(count: count, sized: sized)
-        state.apply(to: freshStack, views: freshViews)
-        freshRoot.layoutIfNeeded()
-        // The same constraints, made in the same order as a fresh stack's.
-        #expect(stack.arrangement.map(\.logDescription) == freshStack.arrangement.map(\.logDescription), "seed \(seed)")
-        #expect(stack.arrangement.allSatisfy { $0.isActive })
-        #expect(stack.layoutGuides.count == freshStack.layoutGuides.count)
-        // And the same frames wherever the fresh layout determines them.
-        #expect(root.brokenConstraints.count == freshRoot.brokenConstraints.count, "seed \(seed)")
-        Self.expectSameFrames(views, freshViews, freshRoot, "seed \(seed)")
+        // The same constraints, made in the same order as a fresh stack's, and the same
+        // frames wherever the fresh layout determines them.
+        let fresh = try Self.expectMatchesFresh(stack, views, state: state, count: count, sized: sized, "seed \(seed)")
+        #expect(stack.layoutGuides.count == fresh.stack.layoutGuides.count)
+        #expect(root.brokenConstraints.count == fresh.root.brokenConstraints.count, "seed \(seed)")
     }
 
     @Test("hiding and showing a few views at a time, one layout after each, matches a stack built afresh every time",
@@ -134,13 +146,7 @@ struct StackViewFuzzTests {
                 views[index].isHidden.toggle()
             }
             root.layoutIfNeeded()
-            let (freshRoot, freshStack, freshViews) = try Self.make(count: count, sized: sized)
-            state.apply(to: freshStack, views: freshViews)
-            freshRoot.layoutIfNeeded()
-            #expect(stack.arrangement.map(\.logDescription) == freshStack.arrangement.map(\.logDescription),
-                    "seed \(seed), step \(step)")
-            #expect(stack.arrangement.allSatisfy { $0.isActive }, "seed \(seed), step \(step)")
-            Self.expectSameFrames(views, freshViews, freshRoot, "seed \(seed), step \(step)")
+            try Self.expectMatchesFresh(stack, views, state: state, count: count, sized: sized, "seed \(seed), step \(step)")
         }
     }
 
@@ -183,14 +189,9 @@ struct StackViewFuzzTests {
             arranged = end
             root.layoutIfNeeded()
             step += 1
-            let (freshRoot, freshStack, freshViews) = try Self.make(count: arranged, sized: sized)
-            first(arranged).apply(to: freshStack, views: freshViews)
-            freshRoot.layoutIfNeeded()
-            #expect(stack.arrangement.map(\.logDescription) == freshStack.arrangement.map(\.logDescription),
-                    "seed \(seed), step \(step)")
-            #expect(stack.arrangement.allSatisfy { $0.isActive } && stack.constraints.count == freshStack.constraints.count,
-                    "seed \(seed), step \(step)")
-            Self.expectSameFrames(views, freshViews, freshRoot, "seed \(seed), step \(step)")
+            let fresh = try Self.expectMatchesFresh(stack, views, state: first(arranged), count: arranged, sized: sized,
+                                                    "seed \(seed), step \(step)")
+            #expect(stack.constraints.count == fresh.stack.constraints.count, "seed \(seed), step \(step)")
         }
     }
 
