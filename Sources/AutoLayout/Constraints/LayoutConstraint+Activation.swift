@@ -149,14 +149,45 @@ extension LayoutConstraint {
          secondSpan?.end.item].compactMap { $0 }
     }
 
-    /// Whether the constraint relates an item whose handle is among `handles` (identities
-    /// of ``ItemHandle``s): ``items`` without making the list or retaining an item, for a
-    /// subtree leaving a superview that holds thousands of constraints.
-    func relatesItem(handledBy handles: Set<Identity>) -> Bool {
-        func named(_ handle: ItemHandle?) -> Bool { handle.map { handles.contains(Identity($0)) } ?? false }
-        if named(firstHandle) || named(secondHandle) { return true }
-        guard let extras else { return false }
-        return named(extras.firstSpan?.start.itemHandle) || named(extras.firstSpan?.end.itemHandle)
-            || named(extras.secondSpan?.start.itemHandle) || named(extras.secondSpan?.end.itemHandle)
+    /// Whether the constraint relates an item whose handle is among `handles`:
+    /// ``items`` without making the list or retaining an item, for a subtree leaving a
+    /// superview that holds thousands of constraints.
+    @inline(__always) func relatesItem(handledBy handles: HandleSet) -> Bool {
+        if handles.contains(firstHandle) || handles.contains(secondHandle) { return true }
+        guard case .extras(let extras) = rare else { return false }
+        return handles.contains(extras.firstSpan?.start.itemHandle) || handles.contains(extras.firstSpan?.end.itemHandle)
+            || handles.contains(extras.secondSpan?.start.itemHandle) || handles.contains(extras.secondSpan?.end.itemHandle)
+    }
+}
+
+/// The handles of the items of a subtree leaving its superview, compared by address.
+///
+/// Every constraint installed above the subtree is checked against them, so the check is
+/// a few comparisons: a removed row of a list has one view and no guides, and its
+/// superview holds three constraints a row. A subtree of more than eight items uses a set.
+struct HandleSet {
+    private var few: [UInt] = []
+    private var many: Set<Identity>?
+
+    /// Adds an item's handle.
+    mutating func insert(_ handle: ItemHandle) {
+        let address = Identity(handle)
+        if many != nil {
+            many!.insert(address)
+        } else if few.count < 8 {
+            if !few.contains(address.raw) { few.append(address.raw) }
+        } else {
+            many = Set(few.map { Identity(raw: $0) })
+            many!.insert(address)
+        }
+    }
+
+    /// Whether `handle` is one of the set's.
+    @inline(__always) func contains(_ handle: ItemHandle?) -> Bool {
+        guard let handle else { return false }
+        let address = UInt(bitPattern: ObjectIdentifier(handle))
+        if let many { return many.contains(Identity(raw: address)) }
+        for member in few where member == address { return true }
+        return false
     }
 }

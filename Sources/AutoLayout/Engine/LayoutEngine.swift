@@ -164,24 +164,25 @@ final class LayoutEngine {
     @discardableResult
     static func deactivateConstraints(reachingInto top: LayoutView) -> (views: [LayoutView], inside: Set<Identity>) {
         let views = top.subtree()
-        var inside = Set<Identity>(), handles = Set<Identity>()
+        var inside = Set<Identity>(), handles = HandleSet()
         for view in views {
             inside.insert(Identity(view))
-            handles.insert(Identity(view.handle))
+            handles.insert(view.handle)
             for guide in view.allGuides {
                 inside.insert(Identity(guide))
-                handles.insert(Identity(guide.handle))
+                handles.insert(guide.handle)
             }
         }
         // (Found first, then deactivated: deactivating one while reading the list would
-        // copy the list.)
+        // copy the list. Not an edit from outside for a stack: the only stack constraints
+        // that name a leaving view are its superview's, which has heard of the removal.)
         var reaching: [LayoutConstraint] = []
         var ancestor = top.superview
         while let view = ancestor {
             for constraint in view.constraints where constraint.relatesItem(handledBy: handles) { reaching.append(constraint) }
             ancestor = view.superview
         }
-        for constraint in reaching { constraint.deactivate() }
+        for constraint in reaching { constraint.uninstallFromHost() }
         return (views, inside)
     }
 

@@ -26,8 +26,9 @@ extension StackView {
         defer {
             editsSeen = StackView.editsFromOutside.load(ordering: .relaxed)
             hiddenChanges = []
+            pendingRemoval = nil
         }
-        if updateHiddenStates() || updateAppended() { return }
+        if updateHiddenStates() || updateAppended() || updateRemoved() { return }
         needsFullArrangement = false
         let rules = arrangementRules()
         var made: [LayoutConstraint] = [], retired: [LayoutConstraint] = []

@@ -73,6 +73,12 @@ open class StackView: LayoutView {
     /// How many updates took views appended at the end in without working out the whole
     /// arrangement (see ``updateAppended()``; tests read it).
     var appendedUpdates = 0
+    /// The place of the one arranged view removed since the last update, when nothing else
+    /// changed (see ``updateRemoved()``).
+    var pendingRemoval: Int?
+    /// How many updates took a removal without working out the whole arrangement (see
+    /// ``updateRemoved()``; tests read it).
+    var removalUpdates = 0
     /// ``editsFromOutside`` as of the last update.
     var editsSeen = 0
     /// How many times a stack's constraint was changed, deactivated or renamed by anything
@@ -120,7 +126,7 @@ open class StackView: LayoutView {
         }
         // A new view at the end changes the rules of the views around the end only (see
         // ``updateAppended()``); any other change works out the whole arrangement.
-        let appended = index >= arrangedSubviews.count && view.superview !== self
+        let appended = index >= arrangedSubviews.count && view.superview !== self && pendingRemoval == nil
         view.translatesAutoresizingMaskIntoConstraints = false
         arrangedSubviews.insert(view, at: max(0, min(index, arrangedSubviews.count)))
         if view.superview !== self { addSubview(view) }
@@ -136,10 +142,24 @@ open class StackView: LayoutView {
     /// ``LayoutView/removeFromSuperview()`` to remove it from the stack altogether, which
     /// also takes it out of the arrangement).
     public func removeArrangedSubview(_ view: LayoutView) {
+        removeArranged(view, leaving: false)
+    }
+
+    /// Takes a view out of the arrangement, as it stays a subview or as it leaves the stack.
+    func removeArranged(_ view: LayoutView, leaving: Bool) {
         guard let index = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
+        // One removal and nothing else since the last update changes the rules around the
+        // view only (see ``updateRemoved()``); anything more works out the whole arrangement.
+        let alone = !needsFullArrangement && pendingRemoval == nil && hiddenChanges?.isEmpty == true
+            && arrangedHidden.count == arrangedSubviews.count
         arrangedSubviews.remove(at: index)
         customSpacings[Identity(view)] = nil
-        setNeedsArrangement()
+        guard alone else { return setNeedsArrangement() }
+        pendingRemoval = index
+        setNeedsUpdateConstraints()
+        // The solve moves the views the removal moves; a view that stays a subview is
+        // placed again, as the full update does.
+        setNeedsLayout(placingSubviews: !leaving)
     }
 
     /// Sets the spacing after one arranged view, in place of ``spacing``;
@@ -170,7 +190,7 @@ open class StackView: LayoutView {
 
     /// A subview leaving the stack leaves the arrangement too.
     open override func willRemoveSubview(_ subview: LayoutView) {
-        removeArrangedSubview(subview)
+        removeArranged(subview, leaving: true)
         super.willRemoveSubview(subview)
     }
 

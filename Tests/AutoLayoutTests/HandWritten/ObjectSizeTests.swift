@@ -55,7 +55,7 @@ import Testing
         #expect(unnamed.name.isEmpty && unnamed.description.hasPrefix("v"))
         #expect(custom?.name == "width of the photo ✓" && custom?.description == "width of the photo ✓")
         // A custom name's box goes with its variable; a common name has none.
-        weak var box = custom?.nameBox
+        weak let box = custom?.nameBox
         #expect(box?.text == "width of the photo ✓" && edge.nameBox == nil && unnamed.nameBox == nil)
         custom = nil
         #expect(box == nil)

@@ -74,27 +74,32 @@ struct StackViewFuzzTests {
         return (root, stack, views)
     }
 
-    /// Builds a stack of `count` views afresh in `state` and expects `stack` to have the
-    /// same constraints, made in the same order and all active, and `views` the frames of
-    /// their fresh twins; returns the fresh root and stack for further checks.
+    /// Builds a stack of `count` views afresh in `state` (without the views at `removed`)
+    /// and expects `stack` to have the same constraints, made in the same order and all
+    /// active, and `views` the frames of their fresh twins; returns the fresh root and stack
+    /// for further checks.
     @discardableResult
     static func expectMatchesFresh(_ stack: StackView, _ views: [SizedView], state: State, count: Int, sized: Bool,
-                                   _ context: String, sourceLocation: SourceLocation = #_sourceLocation)
+                                   removed: Set<Int> = [], _ context: String,
+                                   sourceLocation: SourceLocation = #_sourceLocation)
         throws -> (root: LayoutView, stack: StackView) {
         let (freshRoot, freshStack, freshViews) = try make(count: count, sized: sized)
+        for index in removed { freshViews[index].removeFromSuperview() }
         state.apply(to: freshStack, views: freshViews)
         freshRoot.layoutIfNeeded()
         #expect(stack.arrangement.map(\.logDescription) == freshStack.arrangement.map(\.logDescription), "\(context)",
                 sourceLocation: sourceLocation)
         #expect(stack.arrangement.allSatisfy { $0.isActive }, "\(context)", sourceLocation: sourceLocation)
-        expectSameFrames(views, freshViews, freshRoot, context, sourceLocation: sourceLocation)
+        expectSameFrames(views, freshViews, freshRoot, context, skipping: removed, sourceLocation: sourceLocation)
         return (freshRoot, freshStack)
     }
 
-    /// Each view has the frame of its fresh twin, wherever the fresh layout determines it.
+    /// Each view (but those at `skipped`) has the frame of its fresh twin, wherever the
+    /// fresh layout determines it.
     static func expectSameFrames(_ views: [SizedView], _ freshViews: [SizedView], _ freshRoot: LayoutView, _ context: String,
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
-        for (view, fresh) in zip(views, freshViews) where !fresh.hasAmbiguousLayout && freshRoot.brokenConstraints.isEmpty {
+                                 skipping skipped: Set<Int> = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        for (index, (view, fresh)) in zip(views, freshViews).enumerated()
+        where !skipped.contains(index) && !fresh.hasAmbiguousLayout && freshRoot.brokenConstraints.isEmpty {
             #expect(abs(view.frame.minX - fresh.frame.minX) < 1e-6 && abs(view.frame.minY - fresh.frame.minY) < 1e-6
                     && abs(view.frame.width - fresh.frame.width) < 1e-6 && abs(view.frame.height - fresh.frame.height) < 1e-6,
                     "\(context): \(view) at \(view.frame), fresh \(fresh.frame)", sourceLocation: sourceLocation)
@@ -195,6 +200,69 @@ struct StackViewFuzzTests {
         }
     }
 
+    @Test("views removed from a laid-out stack one or two at a time, one layout after each, match a stack built afresh every time",
+          arguments: 1...60)
+    func removedViewsMatchFresh(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 3000 + seed)
+        let count = Int.random(in: 2...16, using: &rng)
+        let sized = seed % 2 == 1
+        let (root, stack, views) = try Self.make(count: count, sized: sized)
+        var state = State()
+        state.randomize(&rng, count: count)
+        // Mostly the distributions whose updates take a removal alone.
+        if seed % 4 != 0 { state.distribution = seed % 4 == 1 ? .fill : .fillEqually }
+        state.apply(to: stack, views: views)
+        root.layoutIfNeeded()
+        var removed = Set<Int>(), step = 0
+        while state.order.count > 1 {
+            // Now and then two at once, which works out the whole arrangement.
+            for _ in 0..<(Int.random(in: 0..<5, using: &rng) == 0 ? 2 : 1) where state.order.count > 1 {
+                let index = state.order.remove(at: Int.random(in: 0..<state.order.count, using: &rng))
+                // Out of the stack altogether, or out of the arrangement only.
+                if Bool.random(using: &rng) { views[index].removeFromSuperview() } else { stack.removeArrangedSubview(views[index]) }
+                removed.insert(index)
+            }
+            root.layoutIfNeeded()
+            step += 1
+            try Self.expectMatchesFresh(stack, views, state: state, count: count, sized: sized, removed: removed,
+                                        "seed \(seed), step \(step)")
+        }
+    }
+
+    @Test("a view removed from a fill stack takes only its own constraints and its neighbour's link with it")
+    func removingTakesTheShortPath() throws {
+        let (root, stack, views) = try Self.make(count: 6, sized: false)
+        stack.axis = .vertical
+        stack.distribution = .fillEqually
+        stack.alignment = .leading
+        stack.spacing = 4
+        root.layoutIfNeeded()
+        let before = Set(stack.arrangement.map(ObjectIdentifier.init))
+        let naming = stack.arrangement.filter { $0.firstItem === views[3] || $0.secondItem === views[3] }
+        // (Tests running beside this one may edit stacks' constraints, which sends every
+        // stack down the full path: the short one is expected only when none did since
+        // this stack's last update.)
+        let seen = stack.editsSeen
+        views[3].removeFromSuperview()
+        root.layoutIfNeeded()
+        let undisturbed = stack.editsSeen == seen
+        #expect(stack.removalUpdates == (undisturbed ? 1 : stack.removalUpdates))
+        // The removed view's link, fill-equally rule, alignment, spanning boundaries and
+        // ambiguity suppression went, and the next view's link to it: one new link replaces
+        // them all.
+        let after = Set(stack.arrangement.map(ObjectIdentifier.init))
+        #expect(naming.count == 7)
+        #expect(before.subtracting(after).count == naming.count && after.subtracting(before).count == 1)
+        #expect(views[4].frame.minY == views[2].frame.maxY + 4 && views[4].frame.height == views[0].frame.height)
+        // A removal with another change works out the whole arrangement.
+        let taken = stack.removalUpdates
+        views[5].isHidden = true
+        views[1].removeFromSuperview()
+        root.layoutIfNeeded()
+        #expect(stack.removalUpdates == taken)
+        #expect(views[2].frame.minY == views[0].frame.maxY + 4 && views[5].frame.height == 0)
+    }
+
     @Test("views appended at the end of a fill stack are taken in without working out the whole arrangement")
     func appendingTakesTheShortPath() throws {
         let (root, stack, views) = try Self.make(count: 6, sized: false)
@@ -205,13 +273,14 @@ struct StackViewFuzzTests {
         root.layoutIfNeeded()
         let before = Set(stack.arrangement.map(ObjectIdentifier.init))
         // (Tests running beside this one may edit stacks' constraints, which sends every
-        // stack down the full path: the short one is expected only when none did.)
-        let edits = StackView.editsFromOutside.load(ordering: .relaxed)
+        // stack down the full path: the short one is expected only when none did since
+        // this stack's last update.)
+        let seen = stack.editsSeen
         stack.addArrangedSubview(views[3])
         views[4].isHidden = true
         stack.addArrangedSubview(views[4])
         root.layoutIfNeeded()
-        let undisturbed = StackView.editsFromOutside.load(ordering: .relaxed) == edits
+        let undisturbed = stack.editsSeen == seen
         #expect(stack.appendedUpdates == (undisturbed ? 1 : stack.appendedUpdates))
         // Only the canvas connection at the end went; every other constraint stayed.
         let after = Set(stack.arrangement.map(ObjectIdentifier.init))

@@ -184,4 +184,37 @@ import Testing
             }
         }
     }
+
+    @Test("a subtree leaving takes every constraint reaching into it, however many items it has",
+          arguments: [1, 3, 12])
+    func leavingSubtreeTakesReachingConstraints(depth: Int) throws {
+        let list = try List(rows: 3)
+        // A chain of `depth` views under the middle row, each with a guide, every view and
+        // guide tied to the root: more items than the few compared one by one.
+        var parent = list.rows[1], reaching: [LayoutConstraint] = [], inner: [LayoutConstraint] = []
+        for k in 0..<depth {
+            let view = LayoutView(identifier: "inner\(k)")
+            view.translatesAutoresizingMaskIntoConstraints = false
+            parent.addSubview(view)
+            let guide = LayoutGuide()
+            view.addLayoutGuide(guide)
+            reaching += [view.widthAnchor.constraint(equalTo: list.root.widthAnchor, multiplier: 0.5),
+                         guide.heightAnchor.constraint(equalTo: list.root.heightAnchor, multiplier: 0.25)]
+            inner.append(view.topAnchor.constraint(equalTo: parent.topAnchor))
+            parent = view
+        }
+        try LayoutConstraint.activate(reaching + inner)
+        list.root.layoutIfNeeded()
+        let kept = list.root.constraints.filter { constraint in !reaching.contains { $0 === constraint } }
+        let row = list.rows[1]
+        try list.remove(1)
+        list.root.layoutIfNeeded()
+        #expect(reaching.allSatisfy { !$0.isActive })
+        // (The removed row is kept alive: its constraints' host goes with it.)
+        withExtendedLifetime(row) { #expect(inner.allSatisfy { $0.isActive }) }
+        // The root kept its other constraints but the removed row's three and the next row's
+        // top, and gained that row's new top.
+        #expect(list.root.constraints.count == kept.count - 4 + 1)
+        list.expectFrames()
+    }
 }
