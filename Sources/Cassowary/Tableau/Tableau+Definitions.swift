@@ -49,8 +49,10 @@ extension Tableau {
     /// when its subject is a user variable that none of them stands for in part. Otherwise
     /// the definitions as new as the oldest row that holds the subject are opened (an older
     /// one cannot lead to it), and again for the subject chosen then. While no user variable
-    /// can be the subject, definitions are opened, newest first, until one can or none is
-    /// left (the row is then expanded whole, as a restricted row must be).
+    /// can be the subject, a definition that names none and holds one is opened alone (see
+    /// ``openingPlainDefinition(in:)``); failing that, definitions are opened, newest first,
+    /// until one can or none is left (the row is then expanded whole, as a restricted row
+    /// must be).
     ///
     /// (A row between two edges of a chain that are both basic, such as a label's height in
     /// a stack's row that was hidden and shown, finds the next edge that way after a
@@ -72,12 +74,36 @@ extension Tableau {
                 guard let oldest = oldestHolder(of: subject), oldest <= newest else { return row }
                 if renewOrders(ofHoldersOf: subject, in: row, upTo: newest) { return row }
                 row = expandedConstraintRow(row, from: oldest)
+            } else if let opened = openingPlainDefinition(in: row) {
+                row = opened
             } else {
                 row = expandedConstraintRow(row, untilUserVariable: true)
             }
             guard let next = newestReference(in: row) else { return row }
             newest = next
         }
+    }
+
+    /// The row with one definition it names opened, when that definition names none and
+    /// holds a user variable (which is then not basic): the row can be solved for that
+    /// variable, and the other definitions it names stay as references. Nil when it names
+    /// no such definition. Each opening takes a reference out of the row and puts none in.
+    ///
+    /// (A label's content-size preference in a stack's row names the row's top edge, a
+    /// definition of its own, and its bottom edge, defined through every row above. Opened
+    /// newest first, the bottom edge came first, and every definition back to the top of
+    /// the column was opened before the top edge's user variable showed: a row of 5,000
+    /// cells, now and then, for a row appended to a column of 2,500.)
+    private mutating func openingPlainDefinition(in row: Row) -> Row? {
+        for cell in row.cells {
+            guard let definition = rows[cell.symbol.index], !hasReferences(definition),
+                  definition.cells.contains(where: { $0.symbol.isExternal }) else { continue }
+            var opened = row, buffer: [Cell] = [], added: [Symbol] = []
+            opened.add(definition, replacing: cell.symbol, buffer: &buffer, added: &added)
+            if opened.constant < 0 { opened.reverseSign() }
+            return opened
+        }
+        return nil
     }
 
     /// Gives the rows that hold `subject` new orders above every other, when they are all

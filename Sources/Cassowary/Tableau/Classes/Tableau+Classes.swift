@@ -247,7 +247,8 @@ extension Tableau {
             classes.setLink(replacement) { $0.inTree = true }
             classes.removeLink(link)
         case .side(let moved, let from, let kept, _):
-            let value = anchorValue(of: from)
+            // (A side of one member is its own anchor, at offset 0: no value to keep.)
+            let value = moved.count == 1 ? 0 : anchorValue(of: from)
             try relowering(recordsUsing(moved)) { t in
                 t.classes.applySplit(moved: moved, from: from, kept: kept, anchorValue: value)
                 t.classes.removeLink(link)
