@@ -200,7 +200,7 @@ struct StackViewFuzzTests {
         }
     }
 
-    @Test("views removed from a laid-out stack one or two at a time, one layout after each, match a stack built afresh every time",
+    @Test("views removed from a laid-out stack one or two at a time, with or without another change, one layout after each, match a stack built afresh every time",
           arguments: 1...60)
     func removedViewsMatchFresh(seed: UInt64) throws {
         var rng = SplitMix64(seed: 3000 + seed)
@@ -214,13 +214,29 @@ struct StackViewFuzzTests {
         state.apply(to: stack, views: views)
         root.layoutIfNeeded()
         var removed = Set<Int>(), step = 0
-        while state.order.count > 1 {
+        while state.order.count > 1 && step < 24 {
             // Now and then two at once, which works out the whole arrangement.
             for _ in 0..<(Int.random(in: 0..<5, using: &rng) == 0 ? 2 : 1) where state.order.count > 1 {
                 let index = state.order.remove(at: Int.random(in: 0..<state.order.count, using: &rng))
                 // Out of the stack altogether, or out of the arrangement only.
                 if Bool.random(using: &rng) { views[index].removeFromSuperview() } else { stack.removeArrangedSubview(views[index]) }
                 removed.insert(index)
+            }
+            // Now and then another change before the layout: a removed view appended again
+            // (its custom spacing went with it), or a view hidden or shown.
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0:
+                let index = removed.sorted().randomElement(using: &rng)!
+                removed.remove(index)
+                state.order.append(index)
+                state.custom[index] = nil
+                stack.addArrangedSubview(views[index])
+            case 1:
+                let index = state.order.randomElement(using: &rng)!
+                state.hidden[index].toggle()
+                views[index].isHidden = state.hidden[index]
+            default:
+                break
             }
             root.layoutIfNeeded()
             step += 1
