@@ -74,6 +74,19 @@ struct StackViewFuzzTests {
         return (root, stack, views)
     }
 
+    /// A stack of a seeded number of views (in `counts`) and a random state for it, three
+    /// seeds in four of fill or fill equally, whose updates take one kind of change alone.
+    static func seeded(_ seed: UInt64, _ rng: inout SplitMix64, counts: ClosedRange<Int>) throws
+        -> (root: LayoutView, stack: StackView, views: [SizedView], state: State, count: Int, sized: Bool) {
+        let count = Int.random(in: counts, using: &rng)
+        let sized = seed % 2 == 1
+        let (root, stack, views) = try make(count: count, sized: sized)
+        var state = State()
+        state.randomize(&rng, count: count)
+        if seed % 4 != 0 { state.distribution = seed % 4 == 1 ? .fill : .fillEqually }
+        return (root, stack, views, state, count, sized)
+    }
+
     /// Builds a stack of `count` views afresh in `state` (without the views at `removed`)
     /// and expects `stack` to have the same constraints, made in the same order and all
     /// active, and `views` the frames of their fresh twins; returns the fresh root and stack
@@ -129,13 +142,7 @@ struct StackViewFuzzTests {
           arguments: 1...60)
     func hiddenChangesMatchFresh(seed: UInt64) throws {
         var rng = SplitMix64(seed: 1000 + seed)
-        let count = Int.random(in: 1...24, using: &rng)
-        let sized = seed % 2 == 1
-        let (root, stack, views) = try Self.make(count: count, sized: sized)
-        var state = State()
-        state.randomize(&rng, count: count)
-        // Mostly the distributions whose updates remake only the rules around a change.
-        if seed % 4 != 0 { state.distribution = seed % 4 == 1 ? .fill : .fillEqually }
+        var (root, stack, views, state, count, sized) = try Self.seeded(seed, &rng, counts: 1...24)
         state.apply(to: stack, views: views)
         root.layoutIfNeeded()
         for step in 0..<8 {
@@ -159,14 +166,8 @@ struct StackViewFuzzTests {
           arguments: 1...60)
     func appendedViewsMatchFresh(seed: UInt64) throws {
         var rng = SplitMix64(seed: 2000 + seed)
-        let count = Int.random(in: 2...16, using: &rng)
-        let sized = seed % 2 == 1
-        let (root, stack, views) = try Self.make(count: count, sized: sized)
-        var state = State()
-        state.randomize(&rng, count: count)
+        var (root, stack, views, state, count, sized) = try Self.seeded(seed, &rng, counts: 2...16)
         state.order = Array(0..<count)
-        // Mostly the distributions whose updates take appended views in alone.
-        if seed % 4 != 0 { state.distribution = seed % 4 == 1 ? .fill : .fillEqually }
         // The stack starts with its first views; the others are appended in turn.
         /// The state of the first `n` views.
         func first(_ n: Int) -> State {
@@ -204,13 +205,7 @@ struct StackViewFuzzTests {
           arguments: 1...60)
     func removedViewsMatchFresh(seed: UInt64) throws {
         var rng = SplitMix64(seed: 3000 + seed)
-        let count = Int.random(in: 2...16, using: &rng)
-        let sized = seed % 2 == 1
-        let (root, stack, views) = try Self.make(count: count, sized: sized)
-        var state = State()
-        state.randomize(&rng, count: count)
-        // Mostly the distributions whose updates take a removal alone.
-        if seed % 4 != 0 { state.distribution = seed % 4 == 1 ? .fill : .fillEqually }
+        var (root, stack, views, state, count, sized) = try Self.seeded(seed, &rng, counts: 2...16)
         state.apply(to: stack, views: views)
         root.layoutIfNeeded()
         var removed = Set<Int>(), step = 0
