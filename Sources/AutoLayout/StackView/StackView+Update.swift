@@ -11,7 +11,8 @@
 // stack, only the rules of the views around them are worked out and walked (see
 // ``StackView/updateHiddenStates()``); what is left that grows with the number of views
 // is a few scans of flags and counts, with no rule made and no constraint compared. Views
-// appended at the end are taken in the same way (``StackView/updateAppended()``).
+// appended at the end, and one view removed, are taken in the same way
+// (``StackView/updateAppended()``, ``StackView/updateRemoved()``).
 
 extension StackView {
     /// How far an update looks ahead among the old constraints for a rule's match.
