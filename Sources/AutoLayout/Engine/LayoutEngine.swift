@@ -141,7 +141,14 @@ final class LayoutEngine {
     /// Lets a subtree leave: constraints installed above it that reach into it are
     /// deactivated; its own constraints stay active and leave with it.
     func release(_ top: LayoutView) {
-        let (leaving, inside) = LayoutEngine.deactivateConstraints(reachingInto: top)
+        // The engine's own constraints for the subtree's views (their content sizes, say)
+        // go first. Each link between two views that goes later splits an equality class,
+        // and the solver lowers anew the rows of the side that moves: rows that are gone
+        // by then cost nothing. (A row of labels leaving a stack took every label's size
+        // rows through a split for each of the row's links.)
+        let leaving = top.subtree()
+        for view in leaving { removeGenerated(for: view) }
+        let inside = LayoutEngine.deactivateConstraints(reachingInto: top, views: leaving)
         if isScratch { dropViewOrder() } else { unlistLeaving(top, count: leaving.count) }
         for view in leaving {
             if !isScratch {
@@ -151,19 +158,19 @@ final class LayoutEngine {
             if !exercisePins.isEmpty { releasePin(of: view) }
             if !aliasState.refused.isEmpty { aliasState.refused.remove(Identity(view)) }
             for constraint in view.constraints { uninstall(constraint) }
-            removeGenerated(for: view)
         }
         unlist(leaving, inside: inside)
     }
 
     /// Deactivates the constraints installed above a subtree that is leaving its superview
     /// and name a view or guide in it (the subtree's own constraints leave with it); returns
-    /// the subtree's views and the identities of its views and guides. Also for a hierarchy
+    /// the identities of its views and guides. `views` is the subtree, when the caller has
+    /// it already. Also for a hierarchy
     /// without an engine: a subtree removed from one keeps its constraints active, and those
     /// reaching out of a part removed from it must go too.
     @discardableResult
-    static func deactivateConstraints(reachingInto top: LayoutView) -> (views: [LayoutView], inside: Set<Identity>) {
-        let views = top.subtree()
+    static func deactivateConstraints(reachingInto top: LayoutView, views: [LayoutView]? = nil) -> Set<Identity> {
+        let views = views ?? top.subtree()
         var inside = Set<Identity>(), handles = HandleSet()
         for view in views {
             inside.insert(Identity(view))
@@ -183,7 +190,7 @@ final class LayoutEngine {
             ancestor = view.superview
         }
         for constraint in reaching { constraint.uninstallFromHost() }
-        return (views, inside)
+        return inside
     }
 
     /// Deactivates the constraints that use a guide being removed.
