@@ -173,22 +173,21 @@ struct HandleSet {
 
     /// The bit of an address (objects are 16-byte aligned: the low bits are all zero, so
     /// the address is mixed first).
-    @inline(__always) private static func bit(_ address: UInt) -> UInt64 {
-        1 << ((UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    @inline(__always) private static func bit(_ address: Identity) -> UInt64 {
+        1 << ((UInt64(address.raw) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
     /// Adds an item's handle.
     mutating func insert(_ handle: ItemHandle) {
         let address = Identity(handle)
         addresses.insert(address)
-        bits |= HandleSet.bit(address.raw)
+        bits |= HandleSet.bit(address)
     }
 
     /// Whether `handle` is one of the set's.
     @inline(__always) func contains(_ handle: ItemHandle?) -> Bool {
         guard let handle else { return false }
-        let address = UInt(bitPattern: ObjectIdentifier(handle))
-        guard bits & HandleSet.bit(address) != 0 else { return false }
-        return addresses.contains(Identity(raw: address))
+        let address = Identity(handle)
+        return bits & HandleSet.bit(address) != 0 && addresses.contains(address)
     }
 }

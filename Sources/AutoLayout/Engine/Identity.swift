@@ -11,9 +11,6 @@ struct Identity: Hashable {
 
     @inline(__always) init(_ object: AnyObject) { raw = UInt(bitPattern: ObjectIdentifier(object)) }
 
-    /// An identity from an address read before.
-    @inline(__always) init(raw: UInt) { self.raw = raw }
-
     func hash(into hasher: inout Hasher) { hasher.combine(raw) }
 
     @inline(__always) func _rawHashValue(seed: Int) -> Int {

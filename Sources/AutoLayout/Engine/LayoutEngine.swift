@@ -91,10 +91,7 @@ final class LayoutEngine {
     /// when the root goes away and some of its views live on.)
     func forget(_ views: some Sequence<LayoutView>) {
         for view in views {
-            if !isScratch {
-                self.views.vacate(view)
-                if case .member = view.engineSlot { view.engineSlot = .none }
-            }
+            letGo(view)
             for constraint in view.constraints { setLowering(nil, of: constraint) }
             if !isScratch { view.generatedStorage = nil }
         }
@@ -151,10 +148,7 @@ final class LayoutEngine {
         let inside = LayoutEngine.deactivateConstraints(reachingInto: top, views: leaving)
         if isScratch { dropViewOrder() } else { unlistLeaving(top, count: leaving.count) }
         for view in leaving {
-            if !isScratch {
-                views.vacate(view)
-                if case .member = view.engineSlot { view.engineSlot = .none }
-            }
+            letGo(view)
             if !exercisePins.isEmpty { releasePin(of: view) }
             if !aliasState.refused.isEmpty { aliasState.refused.remove(Identity(view)) }
             for constraint in view.constraints { uninstall(constraint) }
@@ -162,12 +156,19 @@ final class LayoutEngine {
         unlist(leaving, inside: inside)
     }
 
+    /// Frees a leaving view's slot and its link to this engine (a scratch engine holds
+    /// neither: the view keeps its hierarchy's).
+    private func letGo(_ view: LayoutView) {
+        guard !isScratch else { return }
+        views.vacate(view)
+        if case .member = view.engineSlot { view.engineSlot = .none }
+    }
+
     /// Deactivates the constraints installed above a subtree that is leaving its superview
     /// and name a view or guide in it (the subtree's own constraints leave with it); returns
     /// the identities of its views and guides. `views` is the subtree, when the caller has
-    /// it already. Also for a hierarchy
-    /// without an engine: a subtree removed from one keeps its constraints active, and those
-    /// reaching out of a part removed from it must go too.
+    /// it already. Also for a hierarchy without an engine: a subtree removed from one keeps
+    /// its constraints active, and those reaching out of a part removed from it must go too.
     @discardableResult
     static func deactivateConstraints(reachingInto top: LayoutView, views: [LayoutView]? = nil) -> Set<Identity> {
         let views = views ?? top.subtree()

@@ -22,28 +22,12 @@ extension StackView {
     /// as many as the rules say.
     func updateAppended() -> Bool {
         let views = arrangedSubviews, count = views.count, old = arrangedHidden, oldCount = old.count
-        guard !needsFullArrangement, oldCount > 0, count > oldCount,
-              distribution == .fill || distribution == .fillEqually,
-              StackView.editsFromOutside.load(ordering: .relaxed) == editsSeen,
+        guard takesLocalUpdates, oldCount > 0, count > oldCount,
               let changes = hiddenChanges, changes.allSatisfy({ $0 >= oldCount }) else { return false }
-        let fillEqually = distribution == .fillEqually
         let firstVisible = old.firstIndex(of: false)
-        if fillEqually && firstVisible == nil { return false }
-        let along = axis == .horizontal ? AxisAttributes.horizontal : .vertical
-        let across = axis == .horizontal ? AxisAttributes.vertical : .horizontal
-        let alignment = effectiveAlignment, spanned = alignment != .fill
-        let baselines = isBaselineRelativeArrangement && axis == .vertical
-        let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
-        guard !spanned || spanner != nil else { return false }
-
-        // Where each part of the old arrangement starts (as ``updateHiddenStates()`` counts).
-        let hidden = old.reduce(0) { $0 + ($1 ? 1 : 0) }, visible = oldCount - hidden
-        let chainEnd = 2 + hidden + (oldCount - 1)
-        let alignmentStart = chainEnd + (fillEqually ? max(0, visible - 1) : 0)
-        let counts = alignmentCounts(alignment)
-        let spanningStart = alignmentStart + (oldCount - 1) * counts.perView + counts.canvas
-        let total = spanningStart + (spanned ? 2 * visible + 1 + oldCount : 0)
-        guard total == arrangement.count else { return false }
+        if distribution == .fillEqually && firstVisible == nil { return false }
+        guard let parts = arrangementParts() else { return false }
+        let (along, across, alignment) = (parts.along, parts.across, parts.alignment)
 
         let added = views[oldCount...]
         let addedVisible = added.filter { !$0.isHidden }
@@ -51,34 +35,34 @@ extension StackView {
         // is visible: the links after the old last visible view had no spacing.
         let lastVisible = old.lastIndex(of: false) ?? -1
         let low = addedVisible.isEmpty ? oldCount : max(0, lastVisible + 1)
-        var chainStart = chainEnd
-        for index in low..<oldCount { chainStart -= (old[index] ? 1 : 0) + (index > 0 ? 1 : 0) }
 
         // Each part's window, from the back.
         var windows = ArrangementWindows()
         func replace(_ range: Range<Int>, with rules: [ArrangementRule]) { replaceWindow(range, with: rules, in: &windows) }
         var rules: [ArrangementRule] = []
-        if spanned, let spanner {
+        if parts.spanned, let spanner {
             rules = added.map { .zero(.ambiguitySuppression, $0, across.size, priority: 25) }
-            replace(total..<total, with: rules)
+            replace(parts.total..<parts.total, with: rules)
             rules = []
             for view in addedVisible {
                 appendSpanningBoundaries(view, spanner: spanner, alignment: alignment, to: &rules, across: across)
             }
-            replace(spanningStart + 2 * visible..<spanningStart + 2 * visible, with: rules)
+            let boundariesEnd = parts.spanningStart + 2 * parts.visible
+            replace(boundariesEnd..<boundariesEnd, with: rules)
         }
-        let aligned = alignedAttributes(alignment, across: across), alignmentEnd = spanningStart - counts.canvas
+        let aligned = alignedAttributes(alignment, across: across)
+        let alignmentEnd = parts.spanningStart - parts.counts.canvas
         rules = added.flatMap { view in aligned.map { ArrangementRule.equal(.alignment, views[0], view, $0) } }
         replace(alignmentEnd..<alignmentEnd, with: rules)
-        if fillEqually, let firstVisible {
+        if parts.fillEqually, let firstVisible {
             rules = []
             for view in addedVisible { appendFillEqually(view, first: views[firstVisible], to: &rules, along: along) }
-            replace(alignmentStart..<alignmentStart, with: rules)
+            replace(parts.alignmentStart..<parts.alignmentStart, with: rules)
         }
         rules = []
-        appendChainLinks(for: low..<count, to: &rules, views: views, along: along, baselines: baselines)
-        replace(chainStart..<chainEnd, with: rules)
-        replace(1..<2, with: [.equal(.canvasConnection, views[count - 1], canvas, along.end)])
+        appendChainLinks(for: low..<count, to: &rules, views: views, along: along, baselines: parts.baselines)
+        replace(parts.chainStart(low)..<parts.distributionStart, with: rules)
+        replace(1..<2, with: [.equal(.canvasConnection, views[count - 1], parts.canvas, along.end)])
 
         arrangedHidden += added.map(\.isHidden)
         appendedUpdates += 1

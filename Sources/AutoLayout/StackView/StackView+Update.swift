@@ -120,9 +120,7 @@ extension StackView {
     /// changed, or the constraints are not as many as the rules say.
     func updateHiddenStates() -> Bool {
         let views = arrangedSubviews, count = views.count
-        guard !needsFullArrangement, count > 0, arrangedHidden.count == count,
-              distribution == .fill || distribution == .fillEqually,
-              StackView.editsFromOutside.load(ordering: .relaxed) == editsSeen else { return false }
+        guard takesLocalUpdates, count > 0, arrangedHidden.count == count else { return false }
         let old = arrangedHidden
         // The views whose state changed, each once, in order (a view hidden and shown
         // again since the last update has not changed).
@@ -135,35 +133,13 @@ extension StackView {
         guard let firstChanged = changed.first, let lastChanged = changed.last else { return true }
         let firstVisible = old.firstIndex(of: false)
         if distribution == .fillEqually && firstVisible != views.firstIndex(where: { !$0.isHidden }) { return false }
-
-        let along = axis == .horizontal ? AxisAttributes.horizontal : .vertical
-        let across = axis == .horizontal ? AxisAttributes.vertical : .horizontal
-        let alignment = effectiveAlignment
-        let baselines = isBaselineRelativeArrangement && axis == .vertical
-        // Where each part of the arrangement starts, as the old hidden states made it.
-        func chainStart(_ index: Int) -> Int {
-            var position = 2
-            for view in 0..<index { position += (old[view] ? 1 : 0) + (view > 0 ? 1 : 0) }
-            return position
-        }
-        func visibleBefore(_ index: Int, besides skipped: Int? = nil) -> Int {
-            var visible = 0
-            for view in 0..<index where !old[view] && view != skipped { visible += 1 }
-            return visible
-        }
-        let fillEqually = distribution == .fillEqually, spanned = alignment != .fill
-        let distributionStart = chainStart(count)
-        let alignmentStart = distributionStart + (fillEqually ? max(0, visibleBefore(count) - 1) : 0)
-        let counts = alignmentCounts(alignment)
-        let spanningStart = alignmentStart + (count - 1) * counts.perView + counts.canvas
-        let total = spanningStart + (spanned ? 2 * visibleBefore(count) + 1 + count : 0)
-        guard total == arrangement.count, !spanned || spanner != nil else { return false }
+        guard let parts = arrangementParts() else { return false }
 
         // The chain: from the first changed view to the first shown one after the last (its
         // baseline follows the last shown view), widened to the views on either side of the
         // last visible view, old and new.
         var low = firstChanged, high = min(count - 1, lastChanged + 1)
-        if baselines { high = views[(lastChanged + 1)...].firstIndex { !$0.isHidden } ?? count - 1 }
+        if parts.baselines { high = views[(lastChanged + 1)...].firstIndex { !$0.isHidden } ?? count - 1 }
         let lastVisible = (old: old.lastIndex(of: false) ?? -1, new: views.lastIndex { !$0.isHidden } ?? -1)
         if lastVisible.old != lastVisible.new {
             low = min(low, min(lastVisible.old, lastVisible.new) + 1)
@@ -174,26 +150,27 @@ extension StackView {
         func replace(_ range: Range<Int>, with rules: [ArrangementRule]) { replaceWindow(range, with: rules, in: &windows) }
         // From the back, so that the positions worked out from the old states stay true.
         for index in changed.reversed() {
-            guard spanned, let spanner else { break }
-            let start = spanningStart + 2 * visibleBefore(index)
+            guard parts.spanned, let spanner else { break }
+            let start = parts.spanningStart + 2 * parts.visibleBefore(index)
             var rules: [ArrangementRule] = []
             if !views[index].isHidden {
-                appendSpanningBoundaries(views[index], spanner: spanner, alignment: alignment, to: &rules, across: across)
+                appendSpanningBoundaries(views[index], spanner: spanner, alignment: parts.alignment, to: &rules,
+                                         across: parts.across)
             }
             replace(start..<start + (old[index] ? 0 : 2), with: rules)
         }
         for index in changed.reversed() {
-            guard fillEqually, let firstVisible else { break }
-            let start = distributionStart + visibleBefore(index, besides: firstVisible)
+            guard parts.fillEqually, let firstVisible else { break }
+            let start = parts.distributionStart + parts.visibleBefore(index, besides: firstVisible)
             var rules: [ArrangementRule] = []
             if !views[index].isHidden && index != firstVisible {
-                appendFillEqually(views[index], first: views[firstVisible], to: &rules, along: along)
+                appendFillEqually(views[index], first: views[firstVisible], to: &rules, along: parts.along)
             }
             replace(start..<start + (!old[index] && index != firstVisible ? 1 : 0), with: rules)
         }
         var rules: [ArrangementRule] = []
-        appendChainLinks(for: low..<high + 1, to: &rules, views: views, along: along, baselines: baselines)
-        replace(chainStart(low)..<chainStart(high + 1), with: rules)
+        appendChainLinks(for: low..<high + 1, to: &rules, views: views, along: parts.along, baselines: parts.baselines)
+        replace(parts.chainStart(low)..<parts.chainStart(high + 1), with: rules)
 
         for index in changed { arrangedHidden[index] = views[index].isHidden }
         activate(windows)

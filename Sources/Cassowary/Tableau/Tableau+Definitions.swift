@@ -98,8 +98,8 @@ extension Tableau {
         for cell in row.cells {
             guard let definition = rows[cell.symbol.index], !hasReferences(definition),
                   definition.cells.contains(where: { $0.symbol.isExternal }) else { continue }
-            var opened = row, buffer: [Cell] = [], added: [Symbol] = []
-            opened.add(definition, replacing: cell.symbol, buffer: &buffer, added: &added)
+            var opened = row
+            opened.add(definition, replacing: cell.symbol, buffer: &merged, added: &scratch)
             if opened.constant < 0 { opened.reverseSign() }
             return opened
         }
