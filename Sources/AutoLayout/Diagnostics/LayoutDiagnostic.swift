@@ -4,7 +4,8 @@ public enum LayoutDiagnostic: CustomStringConvertible {
     /// constraints). The engine broke `broken`, one of them, and kept going: one made from
     /// an autoresizing mask when the set has one, else `constraint`, the one activated last.
     case unsatisfiable(constraint: LayoutConstraint, conflicts: [LayoutConstraint], broken: LayoutConstraint)
-    /// A constraint could not be activated, or a value was refused.
+    /// A constraint could not be activated or taken out of the solver, or a value was
+    /// refused.
     case rejected(constraint: LayoutConstraint, error: LayoutError)
     /// A value for a view was refused: a frame, margins, safe-area insets, an intrinsic
     /// content size or a fitting size beyond ``LayoutLimits`` (or not finite). The view

@@ -54,8 +54,7 @@ extension LayoutEngine {
     /// Takes `victim` out of the solver and puts `constraint` in; when that still does not
     /// fit (another conflict), puts `victim` back and returns false.
     private func breakInstead(_ victim: LayoutConstraint, keeping constraint: LayoutConstraint) -> Bool {
-        guard let old = lowering(of: victim) else { return false }
-        try? solver.removeConstraint(old)
+        guard let old = lowering(of: victim), removeLowering(old, of: victim) else { return false }
         broken.append(victim)
         // An autoresizing width lowered with this left (as the right edge) must now hold
         // alone, as UIKit's would: lowered again, without the broken left.
@@ -70,11 +69,18 @@ extension LayoutEngine {
             try solver.addConstraint(lowered)
         } catch {
             broken.removeLast()
-            if let dependent, let dependentOld, let now = lowering(of: dependent), now !== dependentOld {
-                try? solver.replaceConstraint(now, with: dependentOld)
+            if let dependent, let dependentOld, let now = lowering(of: dependent), now !== dependentOld,
+               (try? solver.replaceConstraint(now, with: dependentOld)) != nil {
                 setLowering(dependentOld, of: dependent)
             }
-            try? solver.addConstraint(old)
+            do {
+                try solver.addConstraint(old)
+            } catch {
+                // The victim does not go back: it stays broken, and says why.
+                setLowering(nil, of: victim)
+                broken.append(victim)
+                report(.rejected(constraint: victim, error: .solverRefused(error.description)))
+            }
             return false
         }
         setLowering(nil, of: victim)

@@ -26,6 +26,10 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
     /// The solver refused a lowered constraint for a reason other than a conflict (a number
     /// that is not finite, or one that rounding would lose); the message is the solver's.
     case solverRefused(String)
+    /// The solver would not take out a constraint being deactivated (a fault: the solver
+    /// holds every constraint the engine put in); the message is the solver's. If the
+    /// solver still held it, it still applies.
+    case removalRefused(String)
 
     /// The message, in Apple's words where Apple has them.
     public var description: String {
@@ -63,6 +67,8 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
                    : "layout values must be within ±\(format(limit)) points (LayoutLimits.maximumValue).")
         case .solverRefused(let message):
             "The solver refused the constraint: \(message)."
+        case .removalRefused(let message):
+            "The solver could not remove the constraint: \(message)."
         }
     }
 }

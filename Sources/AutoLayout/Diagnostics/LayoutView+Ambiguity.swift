@@ -98,7 +98,7 @@ extension LayoutEngine {
     /// Drops the pin of a view leaving the hierarchy.
     func releasePin(of view: LayoutView) {
         guard let pin = exercisePins.removeValue(forKey: Identity(view)) else { return }
-        try? solver.removeConstraint(pin.constraint)
+        removeLowering(pin.constraint, of: nil)
     }
 }
 

@@ -30,10 +30,22 @@ extension LayoutEngine {
         flush()
         let i = root.alignmentRectInsets
         guard let made = generatedConstraints(of: root), made.frame.count == 4 else { return root.storedFrame.size }
-        let fixed = [made.frame[2], made.frame[3]].compactMap { lowering(of: $0) }
-        for constraint in fixed { try? solver.removeConstraint(constraint) }
+        // The root's width and height constraints are lifted out of the solver while it is
+        // pulled, and put back after; one the solver will not take back is broken and
+        // reported, as any constraint that does not fit.
+        var lifted: [(owner: LayoutConstraint, lowering: Cassowary.Constraint)] = []
+        for owner in [made.frame[2], made.frame[3]] {
+            if let lowering = lowering(of: owner), removeLowering(lowering, of: owner) { lifted.append((owner, lowering)) }
+        }
         defer {
-            for constraint in fixed { try? solver.addConstraint(constraint) }
+            for (owner, lowering) in lifted {
+                do {
+                    try solver.addConstraint(lowering)
+                } catch {
+                    setLowering(nil, of: owner)
+                    breakConstraint(owner, because: error)
+                }
+            }
         }
         /// Pulls the size between two edges toward a value.
         func pull(_ min: Variable, _ max: Variable, _ value: Double, _ priority: LayoutPriority) -> Cassowary.Constraint? {
@@ -56,7 +68,7 @@ extension LayoutEngine {
         }
         let size = Size(width: solver.value(of: v.maxX) - solver.value(of: v.minX) + i.left + i.right,
                         height: solver.value(of: v.maxY) - solver.value(of: v.minY) + i.top + i.bottom)
-        for c in pulls { try? solver.removeConstraint(c) }
+        for c in pulls { removeLowering(c, of: nil) }
         return size
     }
 

@@ -96,10 +96,31 @@ extension LayoutEngine {
         changed = true
         if let lowering = lowering(of: constraint) {
             setLowering(nil, of: constraint)
-            try? solver.removeConstraint(lowering)
+            removeLowering(lowering, of: constraint)
             retryPending = !broken.isEmpty
         } else {
             broken.removeAll { $0 === constraint }
+        }
+    }
+
+    /// Takes a lowered constraint out of the solver; returns whether it went. A removal the
+    /// solver refuses (a fault: it holds every constraint the engine put in) is reported as
+    /// ``LayoutError/removalRefused(_:)``, against `owner`, the layout constraint it was
+    /// lowered from, or against the root for one the engine made itself: the solver never
+    /// keeps a constraint the engine has let go of without a word.
+    @discardableResult
+    func removeLowering(_ lowering: Cassowary.Constraint, of owner: LayoutConstraint?) -> Bool {
+        do {
+            try solver.removeConstraint(lowering)
+            return true
+        } catch {
+            let refusal = LayoutError.removalRefused(error.description)
+            if let owner {
+                report(.rejected(constraint: owner, error: refusal), flushing: false)
+            } else {
+                report(.rejectedValue(view: root, error: refusal), flushing: false)
+            }
+            return false
         }
     }
 
@@ -148,7 +169,7 @@ extension LayoutEngine {
         } catch {
             // The old value is still in the solver; the constraint now means the new one.
             setLowering(nil, of: constraint)
-            try? solver.removeConstraint(old)
+            removeLowering(old, of: constraint)
             breakConstraint(constraint, because: error)
         }
     }

@@ -216,4 +216,62 @@ import Testing
         #expect(batched.frames[1] == Rect(x: 60, y: 15, width: 99.5, height: 30))
         #expect(batched.frames[3] == Rect(x: 273, y: 15.5, width: 94, height: 29))
     }
+
+    /// Diagnostics of one kind, as text: a rejected constraint's constant and message, or a
+    /// rejected value's view and message.
+    func rejections(of root: LayoutView) -> () -> [String] {
+        var seen: [String] = []
+        root.layoutDiagnosticsHandler = { diagnostic in
+            switch diagnostic {
+            case .rejected(let c, let error): seen.append("\(c.constant): \(error)")
+            case .rejectedValue(let view, let error): seen.append("\(view.identifier ?? "?"): \(error)")
+            default: break
+            }
+        }
+        return { seen }
+    }
+
+    @Test("a deactivation the solver refuses is reported against its constraint, not dropped in silence")
+    func refusedRemovalIsReported() throws {
+        let root = makeRoot(100, 100)
+        let v = box(in: root)
+        let width = v.widthAnchor.constraint(equalToConstant: 40)
+        try LayoutConstraint.activate([v.leftAnchor.constraint(equalTo: root.leftAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.heightAnchor.constraint(equalToConstant: 10), width])
+        root.layoutIfNeeded()
+        let seen = rejections(of: root)
+        // Its solver constraint taken out behind the engine's back: the engine's own
+        // removal then fails, as it would on a fault in the solver.
+        let engine = root.engine
+        let lowering = try #require(engine.lowering(of: width))
+        try engine.solver.removeConstraint(lowering)
+        width.isActive = false
+        #expect(seen().count == 1)
+        #expect(seen().first?.hasPrefix("40.0: The solver could not remove the constraint: unknown constraint") == true)
+        #expect(engine.lowering(of: width) == nil && !width.isActive)
+        // The rest of the layout goes on: the width is now free, and 0 is as good as any.
+        root.layoutIfNeeded()
+        #expect(v.frame.minX == 0 && v.frame.height == 10)
+    }
+
+    @Test("a pin the engine made itself and cannot take out is reported against the root")
+    func refusedPinRemovalIsReported() throws {
+        let root = makeRoot(100, 100)
+        let v = box(in: root)
+        try LayoutConstraint.activate([v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.widthAnchor.constraint(equalToConstant: 20),
+                                       v.heightAnchor.constraint(equalToConstant: 10)])
+        root.layoutIfNeeded()
+        #expect(v.hasAmbiguousLayout)
+        v.exerciseAmbiguityInLayout()
+        let engine = root.engine
+        let pin = try #require(engine.exercisePins[Identity(v)])
+        let seen = rejections(of: root)
+        try engine.solver.removeConstraint(pin.constraint)
+        v.removeFromSuperview()
+        #expect(seen().count == 1)
+        #expect(seen().first?.hasPrefix("root: The solver could not remove the constraint: unknown constraint") == true)
+        #expect(engine.exercisePins.isEmpty)
+    }
 }
