@@ -174,6 +174,18 @@ struct Objective {
         }
     }
 
+    /// The lexicographic sign `symbol`'s reduced cost would have once `source` is made
+    /// basic with a row that holds `symbol` at `factor` (its cost grows by `factor ·
+    /// cost(source)` on every level).
+    func sign(of symbol: Symbol, adding factor: Double, of source: Symbol) -> Int {
+        for k in order {
+            let c = costs[k][symbol.index] + factor * costs[k][source.index]
+            if c < -epsilon { return -1 }
+            if c > epsilon { return 1 }
+        }
+        return 0
+    }
+
     /// Whether `cost(a) / ca` is lexicographically smaller than `cost(b) / cb`.
     func ratio(_ a: Symbol, _ ca: Double, isLessThan b: Symbol, _ cb: Double) -> Bool? {
         for k in order {

@@ -26,6 +26,7 @@ struct Symbol: Hashable, Comparable {
     var kind: Kind { Kind(rawValue: raw & 3)! }
     var isExternal: Bool { raw & 3 == 0 }
     var isDummy: Bool { raw & 3 == 3 }
+    var isError: Bool { raw & 3 == 2 }
     /// Slack and error symbols may enter and leave the basis while optimizing.
     var isPivotable: Bool { raw & 3 == 1 || raw & 3 == 2 }
 

@@ -125,6 +125,7 @@ extension Tableau {
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
         if let best { return best }
+        if let balanced = balancedError(row, record) { return balanced }
         // The two markers one at a time: an array literal of them would be allocated.
         if let marker = record.marker, marker.isPivotable, row.coefficient(for: marker) < 0 { return marker }
         if let other = record.other, other.isPivotable, row.coefficient(for: other) < 0 { return other }
@@ -134,6 +135,37 @@ extension Tableau {
             if count < bestCount { best = cell.symbol; bestCount = count }
         }
         return best
+    }
+
+    /// For a soft equality whose row has a zero constant (it holds as the tableau stands),
+    /// the one of its two error symbols whose row keeps more of the objective's reduced
+    /// costs from turning negative; nil for any other row, or when neither leaves fewer.
+    ///
+    /// Either error keeps every value then, but solving for one adds the row to the
+    /// objective with one sign, and for the other with the opposite sign. Many soft
+    /// equalities over the same symbols (a stack view's spanner held to every view's
+    /// leading edge, which are one class, at 999.5) each solved for the first error
+    /// pushed the same reduced cost further below zero, and the optimization then took a
+    /// pivot through all those rows for every two of them: quadratic in the views.
+    /// Alternating keeps the reduced costs balanced, and the objective optimal as it is.
+    mutating func balancedError(_ row: Row, _ record: Record) -> Symbol? {
+        guard let plus = record.marker, let minus = record.other, plus.isError, minus.isError,
+              nearZero(row.constant) else { return nil }
+        let a = row.coefficient(for: plus), b = row.coefficient(for: minus)
+        guard a != 0, b != 0 else { return nil }
+        /// How many other symbols' reduced costs the row solved for `subject` (coefficient
+        /// `c`) makes negative.
+        func negatives(_ subject: Symbol, _ c: Double) -> Int {
+            var count = 0
+            for cell in row.cells where cell.symbol.isPivotable && cell.symbol != plus && cell.symbol != minus {
+                if objective.sign(of: cell.symbol, adding: -cell.coefficient / c, of: subject) < 0 { count += 1 }
+            }
+            return count
+        }
+        let first = a < 0 ? (plus, a) : (minus, b), second = a < 0 ? (minus, b) : (plus, a)
+        let kept = negatives(first.0, first.1)
+        guard kept > 0, negatives(second.0, second.1) < kept else { return nil }
+        return second.0
     }
 
     /// Rebuilds the tableau from the records after a required equality was removed. The

@@ -12,6 +12,7 @@
 extension Tableau {
     /// Makes `entering` basic in place of `leaving`.
     mutating func pivot(_ leaving: Symbol, _ entering: Symbol) {
+        pivotCount &+= 1
         var row = takeRow(leaving)
         row.solve(for: leaving, entering)
         substitute(entering, row)

@@ -44,6 +44,8 @@ struct Tableau {
     var dirty: [Int32] = []
     /// The most definitions one ``evaluate(_:)`` has walked through (tests reset it).
     var longestEvaluationWalk = 0
+    /// The pivots made so far (tests read it).
+    var pivotCount = 0
     var objective = Objective()
     var infeasible: [Symbol] = []
     /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite (also the rows that
