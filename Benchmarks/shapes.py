@@ -35,14 +35,15 @@ BENCH = os.path.join(ROOT, ".build", "release", "autolayout-bench")
 LOGS = os.path.join(ROOT, ".build", "shapes-logs")
 HERE = os.path.join(ROOT, "Benchmarks")
 
-ENGINE_SHAPES = ["list", "screen", "row", "deep", "deepMasks", "stacks", "pile", "equalRow"]
+ENGINE_SHAPES = ["list", "screen", "row", "deep", "deepMasks", "stacks", "aligned", "pile", "equalRow"]
 OPERATIONS = {"list": ["resize", "constant", "hide", "show", "append", "remove", "teardown"], "screen": ["resize", "constant", "teardown"],
               "row": ["resize", "constant", "teardown"], "deep": ["resize", "teardown"],
               "deepMasks": ["resize", "teardown"], "stacks": ["resize", "hide", "show", "append", "remove", "teardown"],
-              "pile": ["resize", "teardown"], "equalRow": ["resize", "teardown"]}
+              "aligned": ["hide", "show", "teardown"], "pile": ["resize", "teardown"], "equalRow": ["resize", "teardown"]}
 UNGOALED = {"teardown"}  # releasing the hierarchy: shown, no goal
 # A pile lays out as the list does, an equal row as the row does: Yoga's version is the same.
 YOGA_PEER = {"list": "list", "screen": "screen", "row": "row", "deep": "deep", "deepMasks": "deep", "stacks": "stacks",
+             "aligned": "aligned",
              "pile": "list", "equalRow": "row"}
 SCENARIOS = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "pinned", "pinnedMarkers",
              "churn", "churnEngine"]

@@ -2,7 +2,7 @@
 """The shape benchmark's engine shapes laid out by Yoga (Facebook's flexbox engine, through
 its C API in the `poga` package), for `Benchmarks/shapes.py` to put beside ours.
 
-    python3 Benchmarks/yoga_shapes.py SHAPE N [OP]     # SHAPE: list, screen, row, deep, stacks
+    python3 Benchmarks/yoga_shapes.py SHAPE N [OP]     # SHAPE: list, screen, row, deep, stacks, aligned
 
 Prints `shape<TAB>N<TAB>metric<TAB>value` lines, as `autolayout-bench shapes` does:
 `baseline_rss_kb` (before the first node), `build_s` (making the nodes and the first
@@ -399,7 +399,53 @@ class StacksShape:
                                   (0, 24 * self.rows_count, self.width - 32, 20))
 
 
-SHAPES = {"list": ListShape, "screen": ScreenShape, "row": RowShape, "deep": DeepShape, "stacks": StacksShape}
+class AlignedShape:
+    """Our aligned stack as flexbox: a column 16 from the sides and 8 from the top whose
+    children keep their own widths at its start (align-items: flex-start), child k
+    (100 + 4 (k mod 8)) x 20 and 4 below the one before (at (0, 24k)). One node fewer than
+    our views (the root's only child is the column in both)."""
+
+    operations = ("hide",)
+
+    def __init__(self, n):
+        self.count = max(3, n - 1)
+        self.width = 375
+        self.root = node(375, 667)
+
+    @staticmethod
+    def width_of(k):
+        return 100 + 4 * (k % 8)
+
+    def build(self):
+        self.column = node()
+        yg.YGNodeStyleSetMargin(self.column, yg.YGEdge.Left, 16)
+        yg.YGNodeStyleSetMargin(self.column, yg.YGEdge.Right, 16)
+        yg.YGNodeStyleSetMargin(self.column, yg.YGEdge.Top, 8)
+        yg.YGNodeStyleSetAlignItems(self.column, yg.YGAlign.FlexStart)
+        yg.YGNodeInsertChild(self.root, self.column, 0)
+        self.nodes = []
+        for k in range(self.count):
+            child = node(self.width_of(k), 20)
+            if k > 0:
+                yg.YGNodeStyleSetMargin(child, yg.YGEdge.Top, 4)
+            yg.YGNodeInsertChild(self.column, child, k)
+            self.nodes.append(child)
+        layout(self.root, self.width, 667)
+
+    def check(self, log, context, hidden=False):
+        middle = self.count // 2
+        for k in (0, middle - 1, middle + 1, self.count - 1):
+            y = 24 * k - (24 if hidden and k > middle else 0)
+            log.check_frame(self.nodes[k], (0, y, self.width_of(k), 20), f"{context}: node {k}")
+
+    def run(self, log, operation):
+        if operation == "hide":
+            measure_hide_show(log, self, self.nodes[self.count // 2],
+                              lambda hidden: self.check(log, "hide" if hidden else "show", hidden=hidden))
+
+
+SHAPES = {"list": ListShape, "screen": ScreenShape, "row": RowShape, "deep": DeepShape, "stacks": StacksShape,
+          "aligned": AlignedShape}
 
 
 def main(shape_name, n, operation):

@@ -12,7 +12,7 @@ import AutoLayout
 // 2 when the API threw, 64 for a wrong command line.
 
 /// The engine shapes, by name.
-let engineShapeNames = ["list", "screen", "row", "deep", "deepMasks", "stacks", "pile", "equalRow"]
+let engineShapeNames = ["list", "screen", "row", "deep", "deepMasks", "stacks", "aligned", "pile", "equalRow"]
 
 /// The scenarios that are not shapes of views, by name.
 let scenarioNames = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "pinned",
@@ -27,6 +27,7 @@ func makeEngineShape(_ name: String, _ n: Int) -> (any EngineShape)? {
     case "deep": DeepShape(count: n, masks: false)
     case "deepMasks": DeepShape(count: n, masks: true)
     case "stacks": StackShape(count: n)
+    case "aligned": AlignedShape(count: n)
     case "pile": PileShape(count: n)
     case "equalRow": EqualRowShape(count: n)
     default: nil

@@ -85,6 +85,10 @@ if CommandLine.arguments.dropFirst().first == "shapes" {
     // One shape of the shape benchmark per process (see Shapes.swift and Benchmarks/shapes.py).
     exit(runShapesCommand(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.dropFirst().first == "stack-variants" {
+    // Every arrangement of a stack, for its growth (see StackVariants.swift).
+    exit(runStackVariants(Array(CommandLine.arguments.dropFirst(2))))
+}
 if CommandLine.arguments.dropFirst().first == "profile" {
     // A fixed workload for instruction-count profiling: 1,000 cells (or the given count),
     // then 20 constant changes and 4 rotations, each followed by layout (`profile N build`
