@@ -23,11 +23,8 @@ final class AlignedShape: EngineShape {
     static func width(_ k: Int) -> Double { 100 + 4 * Double(k % 8) }
 
     func build() throws {
-        column.translatesAutoresizingMaskIntoConstraints = false
-        column.axis = .vertical
+        placeColumn(column, in: root)
         column.alignment = .leading
-        column.spacing = 4
-        root.addSubview(column)
         views.append(column)
         labels.reserveCapacity(count)
         for k in 0..<count {
@@ -36,11 +33,7 @@ final class AlignedShape: EngineShape {
             labels.append(label)
         }
         views += labels
-        try LayoutConstraint.activate([
-            column.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
-            column.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
-            column.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
-        ])
+        try LayoutConstraint.activate(columnPins(column, in: root))
     }
 
     /// Checks the first, middle and last labels; with `hidden`, the middle one is collapsed

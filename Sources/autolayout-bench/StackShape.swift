@@ -18,10 +18,7 @@ final class StackShape: EngineShape {
     }
 
     func build() throws {
-        column.translatesAutoresizingMaskIntoConstraints = false
-        column.axis = .vertical
-        column.spacing = 4
-        root.addSubview(column)
+        placeColumn(column, in: root)
         views.append(column)
         rows.reserveCapacity(rowCount)
         for _ in 0..<rowCount {
@@ -31,11 +28,7 @@ final class StackShape: EngineShape {
             views.append(row)
             views.append(contentsOf: row.arrangedSubviews)
         }
-        try LayoutConstraint.activate([
-            column.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
-            column.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
-            column.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
-        ])
+        try LayoutConstraint.activate(columnPins(column, in: root))
     }
 
     /// A row: a horizontal stack, spacing 8, of a 60 × 20 label, a 120 × 20 label that
@@ -100,4 +93,22 @@ final class StackShape: EngineShape {
             break
         }
     }
+}
+
+/// Makes `column` a vertical stack with spacing 4, placed by constraints (see
+/// ``columnPins(_:in:bottom:)``), in `root`: the column of the stack shapes.
+func placeColumn(_ column: StackView, in root: LayoutView) {
+    column.translatesAutoresizingMaskIntoConstraints = false
+    column.axis = .vertical
+    column.spacing = 4
+    root.addSubview(column)
+}
+
+/// The constraints that hold a column 16 inside the root's sides and 8 below its top (and,
+/// with `bottom`, 8 above its bottom); activated once its views are in, as a user would.
+func columnPins(_ column: StackView, in root: LayoutView, bottom: Bool = false) -> [LayoutConstraint] {
+    [column.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+     column.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+     column.topAnchor.constraint(equalTo: root.topAnchor, constant: 8)]
+        + (bottom ? [column.bottomAnchor.constraint(equalTo: root.bottomAnchor, constant: -8)] : [])
 }

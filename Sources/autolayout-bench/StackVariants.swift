@@ -9,8 +9,7 @@ import AutoLayout
 // (`shapes`) times the fill stacks and the leading-aligned one beside Yoga.
 
 /// One stack to build: the column's distribution and alignment, and whether its arranged
-/// views are rows of three labels (with the column's alignment, or a baseline one where the
-/// column's has no vertical meaning) rather than labels.
+/// views are rows of three labels, aligned as the column is, rather than labels.
 struct StackVariant {
     let name: String
     let distribution: StackView.Distribution
@@ -31,24 +30,17 @@ struct StackVariant {
     func build(_ count: Int) throws -> (root: LayoutView, column: StackView) {
         let root = LayoutView(frame: Rect(x: 0, y: 0, width: 375, height: 30 * Double(count)))
         let column = StackView()
-        column.translatesAutoresizingMaskIntoConstraints = false
-        column.axis = .vertical
+        placeColumn(column, in: root)
         column.distribution = distribution
         column.alignment = alignment
-        column.spacing = 4
-        root.addSubview(column)
         for k in 0..<count {
             if rows {
                 let row = StackView(arrangedSubviews: [SizedView(width: 60, height: 20),
                                                        SizedView(width: 120, height: 20 + Double(k % 3)),
                                                        SizedView(width: 40, height: 20)])
                 row.spacing = 8
-                row.alignment = switch alignment {
-                case .fill, .center: alignment
-                case .leading: .top
-                case .trailing: .bottom
-                case .firstBaseline, .lastBaseline: alignment
-                }
+                // (Leading is top in a row, trailing bottom.)
+                row.alignment = alignment
                 column.addArrangedSubview(row)
             } else {
                 column.addArrangedSubview(SizedView(width: 100 + Double(k % 7), height: 20 + Double(k % 5)))
@@ -56,11 +48,7 @@ struct StackVariant {
         }
         // A distribution that spreads the views needs the column's height fixed.
         let spreads = distribution != .fill && distribution != .fillEqually
-        try LayoutConstraint.activate([
-            column.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
-            column.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
-            column.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
-        ] + (spreads ? [column.bottomAnchor.constraint(equalTo: root.bottomAnchor, constant: -8)] : []))
+        try LayoutConstraint.activate(columnPins(column, in: root, bottom: spreads))
         root.layoutIfNeeded()
         return (root, column)
     }
