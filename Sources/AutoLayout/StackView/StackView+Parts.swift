@@ -12,7 +12,8 @@
 /// - fill equally: a rule for each visible view but the first;
 /// - alignment: ``counts`` rules for each view but the first, then the canvas's;
 /// - with a spanner: two spanning boundaries for each visible view, the spanner's fit, and
-///   an ambiguity suppression for each view.
+///   an ambiguity suppression for each view (centred, the fit is the last of the canvas's
+///   rules and the centre connection takes its place after the boundaries).
 struct ArrangementParts {
     let along: AxisAttributes, across: AxisAttributes
     let alignment: StackView.Alignment

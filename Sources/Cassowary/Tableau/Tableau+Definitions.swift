@@ -8,10 +8,10 @@
 // errors, markers) and the objective still hold parametric symbols only: they are the
 // rows the simplex reads, and a user variable, being unrestricted, never limits a pivot.
 //
-// Each user-variable row gets an order when it is made (``SymbolState/order``), and a row
-// names only variables of a lower order, so references never form a cycle. A row with
-// references goes unexpanded only into the rows of user variables made after everything it
-// names; everywhere else it is expanded (``expanded(_:)``: newest definitions first, so a
+// Each user-variable row gets an order when it is made (``SymbolState/order``; raised later
+// when a new row needs it, see Tableau+Orders.swift), and a row names only variables of a
+// lower order, so references never form a cycle. A row with references goes unexpanded
+// only into the rows of user variables made after everything it names; everywhere else it is expanded (``expanded(_:)``: newest definitions first, so a
 // variable whose terms cancel, as `b[i] - b[i-1]` does, is never opened). Values are
 // evaluated through references (``evaluate(_:)``), iteratively: a chain can be longer
 // than the stack is deep. The walk stops at the definitions no change has reached since
@@ -104,39 +104,6 @@ extension Tableau {
             return opened
         }
         return nil
-    }
-
-    /// Gives the rows that hold `subject` new orders above every other, when they are all
-    /// user variables' rows that no row names, `row` included (so no order need stay below
-    /// theirs), the objective has no cost for it, and those of an order up to `newest` need
-    /// it: a row solved for `subject` may then keep its references up to `newest`, and the
-    /// holders take it in as it is. Returns false, having changed nothing, otherwise.
-    ///
-    /// (A stack's new row, whose labels' heights were solved before it joined the stack,
-    /// holds its bottom edge in such rows; opened back to them, the height of its first
-    /// label held every error symbol of the rows above: each row appended cost the whole
-    /// stack.)
-    private mutating func renewOrders(ofHoldersOf subject: Symbol, in row: Row, upTo newest: UInt32) -> Bool {
-        // (The objective would take the row expanded whole anyway.)
-        guard !objective.hasCost(subject) else { return false }
-        var holders: [Symbol] = []
-        swap(&holders, &substituted)
-        holders.empty()
-        rowsContaining(subject, into: &holders)
-        defer { swap(&holders, &substituted) }
-        var needed = false
-        for holder in holders {
-            // (A holder the row names would take in a row naming itself.)
-            guard holder.isExternal, !row.position(of: holder).found, rowsContaining(holder).isEmpty else { return false }
-            if states[holder.index].order <= newest { needed = true }
-        }
-        guard needed else { return false }
-        for holder in holders where states[holder.index].order <= newest {
-            journalOrder(of: holder.index)
-            definitionCount += 1
-            states[holder.index].order = definitionCount
-        }
-        return true
     }
 
     /// Whether a row names a basic symbol (only a user variable's row may).

@@ -12,9 +12,10 @@ extension Tableau {
     /// - the column index lists every row that holds a symbol (stale entries are allowed: the
     ///   index drops them lazily);
     /// - the objective costs no basic symbol;
-    /// - the orders of basic user variables other than 0 are distinct and at most
-    ///   ``definitionCount`` (what rules out a cycle of references), and no order is waiting
-    ///   to be kept between calls (see ``keptOrder(of:newest:)``);
+    /// - the orders of basic user variables are at most ``definitionCount`` (a row naming
+    ///   only lower orders is what rules out a cycle of references; orders may repeat, see
+    ///   Tableau+Orders.swift), and no order is waiting to be kept between calls (see
+    ///   ``keptOrder(of:newest:)``);
     /// - each class's anchor names its class (see ``EqualityClasses/klass(ofAnchor:)``).
     ///
     /// Meant for tests: it reads every row and every column.
@@ -22,16 +23,12 @@ extension Tableau {
         var found: [String] = []
         func note(_ line: @autoclosure () -> String) { if found.count < limit { found.append(line()) } }
         if keepsOrder >= 0 { note("an order is left to keep for symbol \(keepsOrder)") }
-        var orders: [UInt32: Symbol] = [:]
         for index in rows.indices {
             guard let row = rows[index] else { continue }
             let subject = states[index].symbol
             let order = states[index].order
             if subject.isExternal && order > 0 {
                 if order > definitionCount { note("row of \(subject) has order \(order), past \(definitionCount)") }
-                if let other = orders.updateValue(subject, forKey: order) {
-                    note("rows of \(subject) and \(other) have the same order \(order)")
-                }
             }
             for k in row.cells.indices {
                 let cell = row.cells[k]

@@ -28,8 +28,9 @@ struct Tableau {
         /// ``refreshValues(_:)``): the rows that name the variable are computed from it.
         /// Kept here rather than read from the variable, which another solver may write.
         var value = 0.0
-        /// For a basic user variable, when its row was made (see ``definitionCount``): a
-        /// row names only basic variables with a lower order.
+        /// For a basic user variable, when its row was made (see ``definitionCount``), or
+        /// later raised (see Tableau+Orders.swift): a row names only basic variables with a
+        /// lower order.
         var order: UInt32 = 0
     }
 
@@ -64,8 +65,8 @@ struct Tableau {
     var expansion: [Double] = []
     /// The marks of the face scan under way, if any (see ``Solver/withFaceScan(_:)``).
     var faceScan: FaceScan?
-    /// The number of user-variable rows made so far: each new one's order (see
-    /// ``SymbolState/order``).
+    /// The highest order a user-variable row has had: a new row with references takes the
+    /// next one (see ``SymbolState/order``).
     var definitionCount: UInt32 = 0
     /// The user variable that ``substitute(_:_:)`` let keep its old order (see
     /// ``keptOrder(of:newest:)``), for ``insertRow(_:_:)``; -1 for none.
