@@ -3,30 +3,42 @@
 /// Level `k` holds `Σ costs[k][i] · symbol_i` (the constant term is not kept: no decision
 /// depends on it, and edits would make it stale, as in kiwi). A symbol's reduced cost is
 /// the vector of its coefficients, read from the highest level down; it is negative when
-/// the first coefficient that is not near zero is negative. Costs are stored densely by
-/// symbol index, so reading or changing one is O(1), and the symbols whose reduced cost
-/// became negative are listed (each once, stale entries dropped when read) so that finding
-/// the entering symbol does not scan the row. Every change can be journaled so that a
-/// failed call can be undone.
+/// the first coefficient that is not near zero is negative.
+///
+/// Costs are stored sparsely, by symbol: each symbol's nonzero costs form a short list,
+/// highest level first, in a shared pool of entries (see ``CostEntry``). Most symbols are
+/// costed on one level or none, whatever the number of levels. A dense store (a row of
+/// every symbol for each level) cost levels × symbols, and a stack filled proportionally
+/// has a level for each view (priorities 999, 998, …): 800 labels took 112 MB.
+///
+/// The symbols whose reduced cost became negative are listed (each once, stale entries
+/// dropped when read), so that finding the entering symbol does not scan the row. Every
+/// change can be journaled so that a failed call can be undone.
 struct Objective {
+    /// The levels used so far, in the order first used.
     private(set) var levels: [Double] = []
-    /// Level slots ordered from the highest level to the lowest.
-    private(set) var order: [Int] = []
-    private var costs: [[Double]] = []
+    private var levelSet: Set<Double> = []
+    /// Each symbol's first cost entry in ``pool`` (-1 for none), by symbol index.
+    private var heads: [Int32] = []
+    private var pool: [CostEntry] = []
+    /// The first free entry of ``pool``, -1 for none; free entries chain through `next`.
+    private var free: Int32 = -1
+    /// How many entries of ``pool`` hold a cost (the others are free).
+    private(set) var storedCosts = 0
     private var symbolCount = 0
     /// Symbols whose reduced cost was negative when last changed; `listed` marks them.
     private var negativeList: [Symbol] = []
     private var listed: [Bool] = []
 
-    private enum Change { case cost(Int, Int, Double) }
+    private enum Change { case cost(Double, Int32, Double) }
     private var journal: [Change] = []
     var journaling = false
     /// Symbols from this index on were made in the call in progress; a rollback drops them,
     /// so their costs are not journaled.
     var journalFloor = 0
 
-    /// Grows the dense storage to hold `count` symbols. The storage grows by doubling and
-    /// is zero past `symbolCount`, so making a symbol usually just counts it.
+    /// Grows the storage to hold `count` symbols. The storage grows by doubling and holds
+    /// no cost past `symbolCount`, so making a symbol usually just counts it.
     @inline(__always) mutating func reserveSymbols(_ count: Int) {
         if count > listed.count { grow(to: count) }
         symbolCount = max(symbolCount, count)
@@ -34,7 +46,7 @@ struct Objective {
 
     private mutating func grow(to count: Int) {
         let missing = max(count, 2 * listed.count, 64) - listed.count
-        for k in costs.indices { costs[k].append(contentsOf: repeatElement(0, count: missing)) }
+        heads.append(contentsOf: repeatElement(-1, count: missing))
         listed.append(contentsOf: repeatElement(false, count: missing))
     }
 
@@ -75,29 +87,18 @@ struct Objective {
         return negativeList
     }
 
-    /// The slot of a level, created when first used.
-    @inline(__always) mutating func slot(for level: Double) -> Int {
-        for k in levels.indices where levels[k] == level { return k }
-        return addLevel(level)
+    /// Notes a level as used.
+    @inline(__always) private mutating func use(_ level: Double) {
+        if levelSet.insert(level).inserted { levels.append(level) }
     }
-
-    /// A new level's slot.
-    @inline(never) private mutating func addLevel(_ level: Double) -> Int {
-        levels.append(level)
-        costs.append([Double](repeating: 0, count: listed.count))
-        order = levels.indices.sorted { levels[$0] > levels[$1] }
-        return levels.count - 1
-    }
-
-    func cost(_ k: Int, _ symbol: Symbol) -> Double { costs[k][symbol.index] }
 
     /// Adds the strength's weights to the symbol's costs, times `sign`.
     @inline(__always) mutating func add(_ symbol: Symbol, strength: Strength, sign: Double = 1) {
         // The components through their buffer: iterating the array would retain it.
         strength.components.withUnsafeBufferPointer { components in
             for component in components {
-                let k = slot(for: component.level)
-                setCost(k, symbol, costs[k][symbol.index] + sign * component.weight)
+                use(component.level)
+                addCost(component.level, symbol.index, sign * component.weight)
             }
         }
         refreshSign(symbol)
@@ -107,68 +108,70 @@ struct Objective {
     /// the symbol has become basic with `row` as its definition (or, with `sign` = -1 and
     /// a costed row, the effect of a constraint is being removed).
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
-        var touched = false
-        for k in levels.indices {
-            let c = costs[k][symbol.index]
-            if c == 0 { continue }
-            touched = true
-            if journaling {
-                // The row does not hold `symbol`, so the order of these entries is immaterial.
-                for cell in row.cells where cell.symbol.index < journalFloor {
-                    journal.append(.cost(k, cell.symbol.index, costs[k][cell.symbol.index]))
-                }
-                if symbol.index < journalFloor { journal.append(.cost(k, symbol.index, c)) }
-            }
+        guard heads[symbol.index] >= 0 else { return }
+        var entry = heads[symbol.index]
+        while entry >= 0 {
+            let e = pool[Int(entry)]
+            entry = e.next
+            guard e.cost != 0 else { continue }
             row.cells.withUnsafeBufferPointer { cells in
-                costs[k].withUnsafeMutableBufferPointer { level in
-                    for cell in cells { level[cell.symbol.index] += c * cell.coefficient }
-                    level[symbol.index] = 0
-                }
+                for cell in cells { addCost(e.level, cell.symbol.index, e.cost * cell.coefficient) }
             }
         }
-        guard touched else { return }
+        clearCosts(symbol.index)
         refreshSign(symbol)
         for cell in row.cells { refreshSign(cell.symbol) }
     }
 
     /// Adds `row · weight` to one level (used to take back a basic error symbol's cost).
     mutating func addRow(_ row: Row, level: Double, weight: Double) {
-        let k = slot(for: level)
+        use(level)
         for cell in row.cells {
-            setCost(k, cell.symbol, costs[k][cell.symbol.index] + weight * cell.coefficient)
+            addCost(level, cell.symbol.index, weight * cell.coefficient)
             refreshSign(cell.symbol)
         }
     }
 
     /// Sets every cost of the symbol to zero.
     mutating func clear(_ symbol: Symbol) {
-        for k in levels.indices where costs[k][symbol.index] != 0 { setCost(k, symbol, 0) }
+        clearCosts(symbol.index)
         refreshSign(symbol)
     }
 
     /// Whether the symbol has a cost on any level.
-    func hasCost(_ symbol: Symbol) -> Bool {
-        levels.indices.contains { costs[$0][symbol.index] != 0 }
-    }
+    @inline(__always) func hasCost(_ symbol: Symbol) -> Bool { heads[symbol.index] >= 0 }
 
     /// Whether all of the symbol's costs are too small to matter even on a tiny row.
     func isNegligible(_ symbol: Symbol) -> Bool {
-        levels.indices.allSatisfy { abs(costs[$0][symbol.index]) < 1e-6 }
+        var entry = heads[symbol.index]
+        while entry >= 0 {
+            if abs(pool[Int(entry)].cost) >= 1e-6 { return false }
+            entry = pool[Int(entry)].next
+        }
+        return true
     }
 
     /// Whether the symbol's reduced cost is zero on every level at or above `lowest`.
     func isZero(_ symbol: Symbol, onLevelsFrom lowest: Double) -> Bool {
-        for k in order where levels[k] >= lowest && abs(costs[k][symbol.index]) > epsilon { return false }
+        var entry = heads[symbol.index]
+        while entry >= 0 {
+            let e = pool[Int(entry)]
+            if e.level < lowest { return true }
+            if abs(e.cost) > epsilon { return false }
+            entry = e.next
+        }
         return true
     }
 
     /// Lexicographic sign of the symbol's reduced cost: -1, 0 or 1.
     @inline(__always) func sign(of symbol: Symbol) -> Int {
-        order.withUnsafeBufferPointer { order in
-            for k in order {
-                let c = costs[k][symbol.index]
+        pool.withUnsafeBufferPointer { pool in
+            var entry = heads[symbol.index]
+            while entry >= 0 {
+                let c = pool[Int(entry)].cost
                 if c < -epsilon { return -1 }
                 if c > epsilon { return 1 }
+                entry = pool[Int(entry)].next
             }
             return 0
         }
@@ -178,45 +181,139 @@ struct Objective {
     /// basic with a row that holds `symbol` at `factor` (its cost grows by `factor ·
     /// cost(source)` on every level).
     func sign(of symbol: Symbol, adding factor: Double, of source: Symbol) -> Int {
-        for k in order {
-            let c = costs[k][symbol.index] + factor * costs[k][source.index]
-            if c < -epsilon { return -1 }
-            if c > epsilon { return 1 }
+        var result = 0
+        merge(symbol, source) { _, own, other in
+            let c = own + factor * other
+            if c < -epsilon { result = -1 } else if c > epsilon { result = 1 }
+            return result == 0
         }
-        return 0
+        return result
     }
 
     /// Whether `cost(a) / ca` is lexicographically smaller than `cost(b) / cb`.
     func ratio(_ a: Symbol, _ ca: Double, isLessThan b: Symbol, _ cb: Double) -> Bool? {
-        for k in order {
-            let ra = costs[k][a.index] / ca, rb = costs[k][b.index] / cb
-            if ra < rb - epsilon { return true }
-            if ra > rb + epsilon { return false }
+        var result: Bool?
+        merge(a, b) { _, costA, costB in
+            let ra = costA / ca, rb = costB / cb
+            if ra < rb - epsilon { result = true } else if ra > rb + epsilon { result = false }
+            return result == nil
         }
-        return nil
+        return result
+    }
+
+    /// Walks the levels either symbol is costed on, highest first, with both costs (0 where
+    /// one has none), while `body` returns true.
+    private func merge(_ a: Symbol, _ b: Symbol, _ body: (Double, Double, Double) -> Bool) {
+        var ea = heads[a.index], eb = heads[b.index]
+        while ea >= 0 || eb >= 0 {
+            let la = ea >= 0 ? pool[Int(ea)].level : -.infinity, lb = eb >= 0 ? pool[Int(eb)].level : -.infinity
+            let level = max(la, lb)
+            let ca = la == level ? pool[Int(ea)].cost : 0, cb = lb == level ? pool[Int(eb)].cost : 0
+            if la == level { ea = pool[Int(ea)].next }
+            if lb == level { eb = pool[Int(eb)].next }
+            if !body(level, ca, cb) { return }
+        }
     }
 
     /// The levels in use, highest first.
-    var levelsInOrder: [Double] { order.map { levels[$0] } }
+    var levelsInOrder: [Double] { levels.sorted(by: >) }
 
     /// Whether every cost is near zero.
-    var isZero: Bool { costs.allSatisfy { $0.allSatisfy(nearZero) } }
+    var isZero: Bool {
+        heads.indices.allSatisfy { i in costs(ofIndex: i).allSatisfy { nearZero($0.cost) } }
+    }
 
     /// The nonzero costs of a symbol, highest level first.
-    func costs(of symbol: Symbol) -> [(level: Double, cost: Double)] {
-        order.compactMap { costs[$0][symbol.index] == 0 ? nil : (levels[$0], costs[$0][symbol.index]) }
+    func costs(of symbol: Symbol) -> [(level: Double, cost: Double)] { costs(ofIndex: symbol.index) }
+
+    private func costs(ofIndex index: Int) -> [(level: Double, cost: Double)] {
+        var result: [(level: Double, cost: Double)] = []
+        var entry = heads[index]
+        while entry >= 0 {
+            result.append((pool[Int(entry)].level, pool[Int(entry)].cost))
+            entry = pool[Int(entry)].next
+        }
+        return result
     }
 
     /// Symbols (by index) with a nonzero cost on any level.
-    func costedIndices() -> [Int] {
-        (0..<symbolCount).filter { i in levels.indices.contains { costs[$0][i] != 0 } }
+    func costedIndices() -> [Int] { (0..<symbolCount).filter { heads[$0] >= 0 } }
+
+    // MARK: Entries
+
+    /// Adds `delta` to the symbol's cost on a level, journaled; an entry whose cost comes to
+    /// zero is dropped, so a symbol has an entry exactly where its cost is not zero.
+    @inline(__always) private mutating func addCost(_ level: Double, _ index: Int, _ delta: Double) {
+        let (previous, entry) = locate(level, index)
+        let old = entry >= 0 ? pool[Int(entry)].cost : 0
+        if journaling && index < journalFloor { journal.append(.cost(level, Int32(index), old)) }
+        store(old + delta, at: level, index, previous: previous, entry: entry)
     }
 
-    // MARK: Journal
+    /// Sets the symbol's cost on a level (for a rollback: not journaled).
+    private mutating func setCost(_ level: Double, _ index: Int, _ value: Double) {
+        let (previous, entry) = locate(level, index)
+        store(value, at: level, index, previous: previous, entry: entry)
+    }
 
-    @inline(__always) private mutating func setCost(_ k: Int, _ symbol: Symbol, _ value: Double) {
-        if journaling && symbol.index < journalFloor { journal.append(.cost(k, symbol.index, costs[k][symbol.index])) }
-        costs[k][symbol.index] = value
+    /// The symbol's entry on a level (-1 if it has none) and the entry before it (or where
+    /// a new one goes: after `previous`, -1 for first).
+    @inline(__always) private func locate(_ level: Double, _ index: Int) -> (previous: Int32, entry: Int32) {
+        var previous: Int32 = -1
+        var entry = heads[index]
+        while entry >= 0 && pool[Int(entry)].level > level {
+            previous = entry
+            entry = pool[Int(entry)].next
+        }
+        return entry >= 0 && pool[Int(entry)].level == level ? (previous, entry) : (previous, -1)
+    }
+
+    /// Puts a cost where ``locate(_:_:)`` found its place: updates, drops (at zero) or adds
+    /// the entry.
+    @inline(__always) private mutating func store(_ value: Double, at level: Double, _ index: Int,
+                                                  previous: Int32, entry: Int32) {
+        if entry >= 0 {
+            if value != 0 { pool[Int(entry)].cost = value } else { unlink(entry, after: previous, of: index) }
+        } else if value != 0 {
+            let next = previous >= 0 ? pool[Int(previous)].next : heads[index]
+            link(CostEntry(level: level, cost: value, next: next), after: previous, of: index)
+        }
+    }
+
+    /// Clears every cost of a symbol, journaled.
+    private mutating func clearCosts(_ index: Int) {
+        var entry = heads[index]
+        while entry >= 0 {
+            let e = pool[Int(entry)]
+            if journaling && index < journalFloor { journal.append(.cost(e.level, Int32(index), e.cost)) }
+            pool[Int(entry)].next = free
+            free = entry
+            storedCosts -= 1
+            entry = e.next
+        }
+        heads[index] = -1
+    }
+
+    private mutating func link(_ new: CostEntry, after previous: Int32, of index: Int) {
+        storedCosts += 1
+        let slot: Int32
+        if free >= 0 {
+            slot = free
+            free = pool[Int(slot)].next
+            pool[Int(slot)] = new
+        } else {
+            slot = Int32(pool.count)
+            pool.append(new)
+        }
+        if previous >= 0 { pool[Int(previous)].next = slot } else { heads[index] = slot }
+    }
+
+    private mutating func unlink(_ entry: Int32, after previous: Int32, of index: Int) {
+        let next = pool[Int(entry)].next
+        if previous >= 0 { pool[Int(previous)].next = next } else { heads[index] = next }
+        pool[Int(entry)].next = free
+        free = entry
+        storedCosts -= 1
     }
 
     @inline(__always) private mutating func refreshSign(_ symbol: Symbol) {
@@ -226,6 +323,8 @@ struct Objective {
             negativeList.append(symbol)
         }
     }
+
+    // MARK: Journal
 
     /// A point to roll back to.
     var mark: (journal: Int, levels: Int, symbols: Int) { (journal.count, levels.count, symbolCount) }
@@ -240,25 +339,35 @@ struct Objective {
         var touched: [Int] = []
         while journal.count > mark.journal {
             switch journal.removeLast() {
-            case .cost(let k, let i, let old):
-                costs[k][i] = old
-                touched.append(i)
+            case .cost(let level, let i, let old):
+                setCost(level, Int(i), old)
+                touched.append(Int(i))
             }
         }
         if levels.count > mark.levels {
+            for level in levels[mark.levels...] { levelSet.remove(level) }
             levels.removeSubrange(mark.levels...)
-            costs.removeSubrange(mark.levels...)
-            order = levels.indices.sorted { levels[$0] > levels[$1] }
         }
         if symbolCount > mark.symbols {
-            // Back to zero, as storage past `symbolCount` must be.
-            for k in costs.indices {
-                for i in mark.symbols..<symbolCount { costs[k][i] = 0 }
+            // No cost, as past `symbolCount` there must be none.
+            let journaled = journaling
+            journaling = false
+            for i in mark.symbols..<symbolCount {
+                clearCosts(i)
+                listed[i] = false
             }
-            for i in mark.symbols..<symbolCount { listed[i] = false }
+            journaling = journaled
             symbolCount = mark.symbols
         }
         negativeList.removeAll { $0.index >= symbolCount }
         for i in touched where i < symbolCount { refreshSign(symbol(i)) }
     }
+}
+
+/// One nonzero cost of a symbol in ``Objective``'s pool: its level, the cost, and the
+/// symbol's next entry (a lower level; -1 for none), or the next free entry.
+struct CostEntry {
+    var level: Double
+    var cost: Double
+    var next: Int32
 }
