@@ -87,9 +87,13 @@ struct Objective {
         return negativeList
     }
 
-    /// Notes a level as used.
+    /// Notes a level as used. Layouts use a few levels, found among the first ones without
+    /// hashing; the set is for the many levels of a stack filled proportionally.
     @inline(__always) private mutating func use(_ level: Double) {
-        if levelSet.insert(level).inserted { levels.append(level) }
+        let known = levels.withUnsafeBufferPointer { levels in
+            levels.prefix(8).contains(level)
+        }
+        if !known && levelSet.insert(level).inserted { levels.append(level) }
     }
 
     /// Adds the strength's weights to the symbol's costs, times `sign`.
