@@ -1,8 +1,8 @@
 // Orders: the orders of the user variables' rows are a topological order of their
 // references. A row names only variables of a lower order (see Tableau+Definitions.swift).
-// Orders need not be distinct. Two rows of the same order cannot name each other, and
-// nothing else reads an order but to compare it with the orders of the rows it names, or
-// that name it.
+// Orders need not be distinct: two rows of the same order cannot name each other, and every
+// use of an order compares it with another (see ``Tableau/isSettled(_:below:)`` too, whose
+// bound is the lowest order of a row waiting for a refresh).
 //
 // When a row must keep references up to an order its subject's holders are not above yet,
 // the holders are raised just above it, and the rows that name them just above those, as
@@ -18,8 +18,9 @@ extension Tableau {
 
     /// Raises the rows that hold `subject` to orders above `newest`, and the rows that name
     /// a raised row above it, so that a row solved for `subject` may keep its references up
-    /// to `newest` and its holders take it in as it is. Each raised row goes just above the
-    /// highest order it must pass, so the rows above it mostly keep theirs.
+    /// to `newest` and its holders take it in as it is. Each raised row that rows name goes
+    /// just above the highest order it must pass, so the rows above it mostly keep theirs;
+    /// one that no row names takes a new order above every other, as a new row would.
     ///
     /// Returns false, having changed nothing, when:
     /// - the objective has a cost for `subject` (it would take the row expanded anyway);
