@@ -11,8 +11,9 @@
 // Each user-variable row gets an order when it is made (``SymbolState/order``; raised later
 // when a new row needs it, see Tableau+Orders.swift), and a row names only variables of a
 // lower order, so references never form a cycle. A row with references goes unexpanded
-// only into the rows of user variables made after everything it names; everywhere else it is expanded (``expanded(_:)``: newest definitions first, so a
-// variable whose terms cancel, as `b[i] - b[i-1]` does, is never opened). Values are
+// only into the rows of user variables made after everything it names; everywhere else it
+// is expanded (``expanded(_:)``: newest definitions first, so a variable whose terms
+// cancel, as `b[i] - b[i-1]` does, is never opened). Values are
 // evaluated through references (``evaluate(_:)``), iteratively: a chain can be longer
 // than the stack is deep. The walk stops at the definitions no change has reached since
 // the last refresh (older than every variable waiting for one): their stored values hold.
