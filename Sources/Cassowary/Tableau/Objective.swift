@@ -349,6 +349,8 @@ struct Objective {
             }
         }
         if levels.count > mark.levels {
+            // Their costs are gone already: each was journaled (the journal floor is the
+            // mark's symbol count) or belongs to a symbol dropped below.
             for level in levels[mark.levels...] { levelSet.remove(level) }
             levels.removeSubrange(mark.levels...)
         }

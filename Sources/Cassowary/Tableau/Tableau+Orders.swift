@@ -73,7 +73,11 @@ extension Tableau {
                 raise.require(referrer.index, at: states[referrer.index].order, above: order)
             }
         }
+        let before = definitionCount
         for (index, order) in raised {
+            // (A holder no row names comes again if it names a raised row: it has its new
+            // order already, above `before`.)
+            if order == 0 && states[index].order > before { continue }
             journalOrder(of: index)
             if order == 0 {
                 definitionCount += 1
