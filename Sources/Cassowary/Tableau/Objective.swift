@@ -117,7 +117,6 @@ struct Objective {
         while entry >= 0 {
             let e = pool[Int(entry)]
             entry = e.next
-            guard e.cost != 0 else { continue }
             row.cells.withUnsafeBufferPointer { cells in
                 for cell in cells { addCost(e.level, cell.symbol.index, e.cost * cell.coefficient) }
             }

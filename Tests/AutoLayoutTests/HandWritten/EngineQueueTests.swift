@@ -9,6 +9,13 @@ import Testing
         return v
     }
 
+    /// Activates `v` at the root's top left, 10 high, with `others` (its width, say).
+    func pinTopLeft(_ v: LayoutView, in root: LayoutView, _ others: [LayoutConstraint]) throws {
+        try LayoutConstraint.activate([v.leftAnchor.constraint(equalTo: root.leftAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.heightAnchor.constraint(equalToConstant: 10)] + others)
+    }
+
     @Test("conflicts among queued constraints are reported before later diagnostics, in order")
     func diagnosticsKeepTheirOrder() throws {
         let root = makeRoot(100, 100)
@@ -43,9 +50,7 @@ import Testing
         let root = makeRoot(100, 100)
         let v = box(in: root)
         let wide = v.widthAnchor.constraint(equalToConstant: 80)
-        try LayoutConstraint.activate([v.leftAnchor.constraint(equalTo: root.leftAnchor),
-                                       v.topAnchor.constraint(equalTo: root.topAnchor),
-                                       v.heightAnchor.constraint(equalToConstant: 10), wide])
+        try pinTopLeft(v, in: root, [wide])
         wide.isActive = false
         let narrow = v.widthAnchor.constraint(equalToConstant: 30)
         narrow.isActive = true
@@ -236,9 +241,7 @@ import Testing
         let root = makeRoot(100, 100)
         let v = box(in: root)
         let width = v.widthAnchor.constraint(equalToConstant: 40)
-        try LayoutConstraint.activate([v.leftAnchor.constraint(equalTo: root.leftAnchor),
-                                       v.topAnchor.constraint(equalTo: root.topAnchor),
-                                       v.heightAnchor.constraint(equalToConstant: 10), width])
+        try pinTopLeft(v, in: root, [width])
         root.layoutIfNeeded()
         let seen = rejections(of: root)
         // Its solver constraint taken out behind the engine's back: the engine's own
