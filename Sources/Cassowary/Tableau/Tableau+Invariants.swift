@@ -16,7 +16,9 @@ extension Tableau {
     ///   only lower orders is what rules out a cycle of references; orders may repeat, see
     ///   Tableau+Orders.swift), and no order is waiting to be kept between calls (see
     ///   ``keptOrder(of:newest:)``);
-    /// - each class's anchor names its class (see ``EqualityClasses/klass(ofAnchor:)``).
+    /// - each class's anchor names its class (see ``EqualityClasses/klass(ofAnchor:)``);
+    /// - a list of a class's members made at the class's version holds each of its members
+    ///   once and nothing else (see EqualityClasses+Lists.swift).
     ///
     /// Meant for tests: it reads every row and every column.
     func invariantViolations(limit: Int = 10) -> [String] {
@@ -57,6 +59,16 @@ extension Tableau {
         for k in classes.classes.indices {
             guard let anchor = classes.classes[k].anchor else { continue }
             if classes.klass(ofAnchor: anchor) != Int32(k) { note("the anchor of class \(k) does not name it") }
+        }
+        for k in classes.memberLists.indices where k < classes.classes.count {
+            let list = classes.memberLists[k]
+            guard list.version != 0, list.version == classes.classes[k].version else { continue }
+            let listed = classes.memberPool[Int(list.start)..<Int(list.start + list.count)]
+            let distinct = Set(listed)
+            if distinct.count != listed.count || listed.count != Int(classes.classes[k].count)
+                || listed.contains(where: { classes.members[Int($0)].klass != Int32(k) }) {
+                note("the list of class \(k) does not hold its \(classes.classes[k].count) members")
+            }
         }
         return found
     }

@@ -100,13 +100,15 @@ extension EqualityClasses {
         journal.append(.placements(kept, members[Int(kept[0])].klass, kept.map { members[Int($0)].offset }))
     }
 
-    /// Changes a class, journaling its old value the first time in the call.
+    /// Changes a class, journaling its old value the first time in the call, and gives it
+    /// a new version (see ``memberLists``).
     @inline(__always) mutating func setClass(_ k: Int32, _ change: (inout Klass) -> Void) {
         if journaling && Int(k) < floor.classes && classes[Int(k)].epoch != epoch {
             journal.append(.klass(k, classes[Int(k)]))
             classes[Int(k)].epoch = epoch
         }
         change(&classes[Int(k)])
+        classes[Int(k)].version = nextVersion()
     }
 
     @inline(__always) mutating func setLink(_ k: Int32, _ change: (inout Link) -> Void) {

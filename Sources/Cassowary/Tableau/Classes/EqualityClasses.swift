@@ -68,6 +68,9 @@ struct EqualityClasses {
         var written: Double = 0
         /// The call in which it was last journaled (see ``setClass(_:_:)``).
         var epoch: UInt32 = 0
+        /// A number no earlier state of any class had, given at each change (see
+        /// ``memberLists``).
+        var version: UInt32 = 0
     }
 
     /// A node of a member's incidence list: node `2k` sits in the list of link k's `u`,
@@ -108,6 +111,13 @@ struct EqualityClasses {
     var index: [Identity: Int32] = [:]
     var indexed = false
     var stamp: UInt32 = 0
+    /// The members of large classes: where each class's list is in the pool, the pool, the
+    /// places in it no list uses (see EqualityClasses+Lists.swift), and the last version
+    /// given to a class.
+    var memberLists: [MemberList] = []
+    var memberPool: [Int32] = []
+    var unusedPool = 0
+    var lastVersion: UInt32 = 0
 
     // The journal of the call in progress (see EqualityClasses+Journal.swift).
     var journal: [Change] = []
@@ -279,6 +289,7 @@ struct EqualityClasses {
             return slot
         }
         classes.append(klass)
+        classes[classes.count - 1].version = nextVersion()
         return Int32(classes.count - 1)
     }
 

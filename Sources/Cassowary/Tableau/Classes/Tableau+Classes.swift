@@ -333,6 +333,12 @@ extension Tableau {
             let anchorValue = classes.anchorValue(of: klass)
             guard classes.classes[Int(klass)].written != anchorValue else { continue }
             classes.classes[Int(klass)].written = anchorValue
+            if let listed = classes.listedMembers(of: klass) {
+                for k in listed {
+                    Tableau.write(classes.members[Int(classes.memberPool[k])], anchorValue: anchorValue, changed)
+                }
+                continue
+            }
             members.removeAll(keepingCapacity: true)
             classes.walk(from: classes.classes[Int(klass)].seed, avoiding: -1, into: &members)
             for member in members {

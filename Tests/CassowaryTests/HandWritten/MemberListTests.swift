@@ -1,0 +1,84 @@
+import Testing
+@testable import Cassowary
+
+/// The lists of the members of large classes (EqualityClasses+Lists.swift): a class whose
+/// anchor moves has its members written from a list kept between updates, and every change
+/// of the class (a member joining, a merge, a split, a rollback) leaves its list behind.
+@Suite struct MemberListTests {
+    typealias Helpers = EqualityClassesTests
+
+    /// A chain `x0 … x5` (x[i+1] == x[i] + 10) whose start follows an edit variable, so its
+    /// class's anchor moves with every suggestion.
+    static func editedChain(_ solver: Solver) throws -> [Variable] {
+        let (x, _, _) = try Helpers.chain(solver, count: 6, anchored: false)
+        try solver.addEditVariable(x[0], strength: .strong)
+        return x
+    }
+
+    /// Suggests `value` for the edited start, updates, and checks each variable at its
+    /// offset from the start, and the tableau's invariants.
+    static func expectValues(_ solver: Solver, start: Variable, _ value: Double,
+                             _ offsets: [(Variable, Double)], _ context: String) throws {
+        try solver.suggestValue(start, value)
+        solver.updateVariables()
+        for (variable, offset) in offsets {
+            #expect(variable.value == value + offset, "\(context): \(variable) is \(variable.value)")
+        }
+        #expect(solver.tableau.invariantViolations() == [], "\(context)")
+    }
+
+    @Test("a chain's members follow its anchor through merges, splits, a changed link and a rollback")
+    func listsFollowTheirClasses() throws {
+        let solver = Helpers.makeSolver()
+        let x = try Self.editedChain(solver)
+        let chain = x.indices.map { (x[$0], 10 * Double($0)) }
+        for value in [5.0, 7, 11] { try Self.expectValues(solver, start: x[0], value, chain, "chain at \(value)") }
+        let klass = try #require(Helpers.klass(solver, x[0]))
+        let list = solver.tableau.classes.memberLists[Int(klass)]
+        #expect(list.version == solver.tableau.classes.classes[Int(klass)].version && list.count == 6,
+                "the chain's list is kept")
+
+        // Four more members, joined in one merge.
+        let y = (0..<4).map { Variable("y\($0)") }
+        for k in 1..<4 { try solver.addConstraint(y[k] == y[k - 1] + 1) }
+        let join = y[0] == x[5] + 100
+        try solver.addConstraint(join)
+        let joined = chain + y.indices.map { (y[$0], 150 + Double($0)) }
+        try Self.expectValues(solver, start: x[0], 20, joined, "after the merge")
+        try Self.expectValues(solver, start: x[0], 30, joined, "after the merge, again")
+
+        // The join's constant changes (a shift), then it goes (a split).
+        let shiftedJoin = y[0] == x[5] + 200
+        try solver.replaceConstraint(join, with: shiftedJoin)
+        let shifted = chain + y.indices.map { (y[$0], 250 + Double($0)) }
+        try Self.expectValues(solver, start: x[0], 40, shifted, "after the shift")
+        try solver.removeConstraint(shiftedJoin)
+        let yValues = y.map(\.value)
+        try Self.expectValues(solver, start: x[0], 50, chain, "after the split")
+        #expect(y.map(\.value) == yValues, "the split side keeps its values")
+
+        // A batch that merges the classes again, then fails, is undone whole and replayed
+        // one constraint at a time: the merge stays, the contradiction is refused.
+        let batch = [y[0] == x[5] + 300, x[2] == x[1] + 11]
+        var refused: [Constraint] = []
+        solver.addConstraints(batch) { constraint, _ in refused.append(constraint) }
+        #expect(refused.count == 1 && refused.first === batch[1])
+        let rejoined = chain + y.indices.map { (y[$0], 350 + Double($0)) }
+        try Self.expectValues(solver, start: x[0], 60, rejoined, "after the replayed batch")
+        try Self.expectValues(solver, start: x[0], 70, rejoined, "after the replayed batch, again")
+    }
+
+    @Test("a member joining a listed class is written with it")
+    func newMemberJoinsTheList() throws {
+        let solver = Helpers.makeSolver()
+        let x = try Self.editedChain(solver)
+        var offsets = x.indices.map { (x[$0], 10 * Double($0)) }
+        for value in [1.0, 2] { try Self.expectValues(solver, start: x[0], value, offsets, "chain at \(value)") }
+        for k in 0..<20 {
+            let extra = Variable("z\(k)")
+            try solver.addConstraint(extra == x[k % 6] - 1)
+            offsets.append((extra, 10 * Double(k % 6) - 1))
+            try Self.expectValues(solver, start: x[0], Double(3 + k), offsets, "after z\(k) joined")
+        }
+    }
+}
