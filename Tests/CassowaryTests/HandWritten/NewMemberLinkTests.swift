@@ -3,8 +3,9 @@ import Testing
 
 /// A link that ties a variable the classes do not know to one they do goes straight into
 /// the known variable's class (``Tableau/joiningNewVariable(_:)``) when that class is the
-/// ground or has an anchor; otherwise it goes through the merge. Either way the classes,
-/// values and rollbacks are those of the general path.
+/// ground or has an anchor; otherwise it goes through the merge. A link between two new
+/// variables makes one class with an anchor. Either way the classes, values and rollbacks
+/// are those of the general path.
 @Suite struct NewMemberLinkTests {
     typealias Helpers = EqualityClassesTests
 
@@ -29,10 +30,12 @@ import Testing
     func joinsAnAnchoredClass() throws {
         let solver = Helpers.makeSolver()
         let x = (0..<4).map { Variable("x\($0)") }
-        // Two new variables: a merge, which gives the class an anchor.
+        // Two new variables: one class, with an anchor, and no class made and freed.
         try solver.addConstraint(x[1] == x[0] + 10)
         let klass = try #require(Helpers.klass(solver, x[0]))
         #expect(solver.tableau.classes.classes[Int(klass)].anchor != nil)
+        #expect(Helpers.klass(solver, x[1]) == klass && Helpers.liveClasses(solver) == 1)
+        #expect(solver.tableau.classes.freeClass == -1)
         try solver.addConstraint(x[2] == x[1] + 10)
         try solver.addConstraint(x[1] == x[3] - 30)
         #expect(x.map { Helpers.klass(solver, $0) } == Array(repeating: klass, count: 4))
@@ -79,6 +82,33 @@ import Testing
         solver.updateVariables()
         #expect((x.value, y.value, z.value, w.value) == (10, 15, 16, 17))
         #expect(solver.tableau.invariantViolations() == [])
+    }
+
+    @Test("links between new variables, in a batch and one at a time, give the same classes and values")
+    func newPairsInABatch() throws {
+        var results: [[Double]] = []
+        for batched in [false, true] {
+            let solver = Helpers.makeSolver()
+            let a = (0..<6).map { Variable("a\($0)") }
+            // Three pairs of new variables, then links joining the pairs' classes, and a pull.
+            let links = [a[1] == a[0] + 1, a[3] == a[2] + 2, a[5] == a[4] + 3, a[2] == a[1] + 10, a[4] == a[3] + 20]
+            let pull = (a[0] == 100).withStrength(.weak)
+            if batched {
+                var refused: [Constraint] = []
+                solver.addConstraints(links + [pull]) { constraint, _ in refused.append(constraint) }
+                #expect(refused.isEmpty)
+            } else {
+                for constraint in links + [pull] { try solver.addConstraint(constraint) }
+            }
+            let klass = try #require(Helpers.klass(solver, a[0]))
+            #expect(a.allSatisfy { Helpers.klass(solver, $0) == klass })
+            #expect(Helpers.liveClasses(solver) == 1)
+            solver.updateVariables()
+            results.append(a.map(\.value))
+            #expect(solver.tableau.invariantViolations() == [])
+        }
+        #expect(results[0] == [100, 101, 111, 113, 133, 136])
+        #expect(results[1] == results[0])
     }
 
     @Test("a batch undone whole leaves no member behind")

@@ -89,23 +89,28 @@ extension EqualityClasses {
     /// Joins two classes as planned (the link itself is added by ``addLink(_:)``).
     mutating func applyMerge(_ merge: Merge) {
         let into = merge.into
-        if merge.anchorsInto {
-            let seed = classes[Int(into)].seed
-            let anchor = Variable(.classAnchor, value: members[Int(seed)].variable?.value ?? 0)
-            setClass(into) {
-                $0.anchor = anchor
-                $0.written = anchor.value
-            }
-            stampAnchor(anchor, into)
-            // The seed's value was its variable's own: it is now the anchor's plus nothing.
-            setMember(seed) { $0.offset = 0 }
-            markDirty(seed)
-        }
+        if merge.anchorsInto { giveAnchor(to: into) }
         let delta = merge.delta
         place(merge.moved, into: into) { $0 + delta }
         let count = Int32(merge.moved.count)
         setClass(into) { $0.count += count }
         freeClassSlot(merge.from)
+    }
+
+    /// Gives a self-anchored class (one member, whose variable stands for it in the
+    /// tableau) an anchor of its own, at its member's value: the records over the member
+    /// must then be lowered anew, over the anchor.
+    mutating func giveAnchor(to klass: Int32) {
+        let seed = classes[Int(klass)].seed
+        let anchor = Variable(.classAnchor, value: members[Int(seed)].variable?.value ?? 0)
+        setClass(klass) {
+            $0.anchor = anchor
+            $0.written = anchor.value
+        }
+        stampAnchor(anchor, klass)
+        // The seed's value was its variable's own: it is now the anchor's plus nothing.
+        setMember(seed) { $0.offset = 0 }
+        markDirty(seed)
     }
 
     /// Plans removing a link (`newConstant` nil) or changing its constant.

@@ -202,17 +202,20 @@ extension Tableau {
         }
     }
 
-    /// Adds a link between a variable the classes know and one they do not, when the known
-    /// one's class can take a member as it is (see ``EqualityClasses/takesMembers(_:)``):
-    /// the new variable's member goes straight into that class, at the offset the link
-    /// gives it, and the link joins the class's tree. Returns the link, or nil when the
-    /// link is not of that kind (``insertLink(_:_:sequence:)`` then plans it in full).
+    /// Adds a link that ties a variable the classes do not know yet to another variable (or
+    /// to the ground), without merging classes: the new variable's member goes straight
+    /// into the other's class, at the offset the link gives it, and the link joins the
+    /// class's tree. Returns the link, or nil when the link is not of that kind
+    /// (``insertLink(_:_:sequence:)`` then plans it in full).
     ///
-    /// The outcome is the one of the general path, which would make the new variable a
-    /// class of its own and merge it: no record uses a new member, so nothing is lowered
-    /// anew, and its offset is the known member's plus or minus the constant, exactly.
-    /// Most links of a layout are of this kind: each new view's edges tied to the views
-    /// before it.
+    /// The other variable's class must be the ground or have an anchor of its own: a
+    /// self-anchored class gets one when a second member joins it, and the records over its
+    /// member are lowered anew, which the merge does. When the other variable is new too, it
+    /// is made a class of its own, with an anchor, first. The outcome is the one of the
+    /// general path, which would make each new variable a class of its own and merge them:
+    /// no record uses a new member, so nothing is lowered anew, and its offset is the known
+    /// member's plus or minus the constant, exactly. Most links of a layout are of this
+    /// kind: each new view's edges tied to the views before it, or to each other.
     mutating func joiningNewVariable(_ form: LinkForm) -> Int32? {
         let u = classes.member(of: form.u)
         let v: Int32?
@@ -225,10 +228,27 @@ extension Tableau {
         switch (u, v) {
         case (nil, let member?): (known, isU) = (member, true)
         case (let member?, nil): (known, isU) = (member, false)
+        case (nil, nil): return joiningTwoNewVariables(form)
         default: return nil
         }
         let klass = classes.members[Int(known)].klass
         guard classes.takesMembers(klass) else { return nil }
+        return joining(form, known: known, isU: isU, klass: klass)
+    }
+
+    /// ``joiningNewVariable(_:)`` for a link between two variables the classes do not know:
+    /// `v` gets a class of its own, then `u` joins it.
+    @inline(never) private mutating func joiningTwoNewVariables(_ form: LinkForm) -> Int32? {
+        guard let variable = form.v else { return nil }
+        let known = classes.addMember(variable)
+        let klass = classes.members[Int(known)].klass
+        classes.giveAnchor(to: klass)
+        return joining(form, known: known, isU: true, klass: klass)
+    }
+
+    /// Adds the new variable of `form` (`u` when `isU`) to `klass`, the class of the known
+    /// member, and the link between them.
+    @inline(__always) private mutating func joining(_ form: LinkForm, known: Int32, isU: Bool, klass: Int32) -> Int32 {
         let base = classes.members[Int(known)].offset
         let member = isU ? classes.addMember(form.u, into: klass, offset: base + form.constant)
             : classes.addMember(form.v!, into: klass, offset: base - form.constant)
