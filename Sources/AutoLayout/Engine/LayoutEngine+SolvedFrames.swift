@@ -135,7 +135,7 @@ extension LayoutEngine {
     /// Where a view's subviews' frames are measured from, in root coordinates: its frame's
     /// origin from the solver (the root's own coordinates for the root).
     @inline(__always) func solvedOrigin(of view: LayoutView) -> (x: Double, y: Double) {
-        guard view !== root else { return (0, 0) }
+        guard ObjectIdentifier(view) != rootIdentity else { return (0, 0) }
         let base = currentRect(of: view), insets = view.alignmentRectInsets
         return (base.minX - insets.left, base.minY - insets.top)
     }

@@ -8,6 +8,9 @@ final class LayoutEngine {
     // a call that could reach the engine again), so they skip the dynamic exclusivity
     // checks class properties get otherwise: installing a constraint touches several.
     unowned let root: LayoutView
+    /// The root's identity, for comparisons in loops over views (reading the unowned
+    /// ``root`` retains and releases it each time).
+    let rootIdentity: ObjectIdentifier
     let solver = Solver(keepsEqualityMarkers: true)
     /// Active constraints the engine broke because they could not hold.
     @exclusivity(unchecked) var broken: [LayoutConstraint] = []
@@ -59,6 +62,7 @@ final class LayoutEngine {
 
     init(root: LayoutView, scratch: Bool = false) {
         self.root = root
+        rootIdentity = ObjectIdentifier(root)
         isScratch = scratch
     }
 

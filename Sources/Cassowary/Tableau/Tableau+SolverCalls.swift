@@ -88,12 +88,14 @@ extension Tableau {
     /// members that stand for themselves) first, then the members of the anchors that
     /// moved and of the classes that changed. Anchors are not reported to `changed`.
     mutating func updateThroughClasses(_ changed: (Variable) -> Void) {
-        var moved: [Variable] = []
+        // (Unretained: the classes keep their anchors, and a hide that moves half a stack
+        // moves thousands of them.)
+        var moved: [Unmanaged<Variable>] = []
         refreshValues { variable, value in
             variable.value = value
             // The anchors the classes made are never members anywhere: no member hint.
             if variable.memberHint.load(ordering: .relaxed) < 0 {
-                moved.append(variable)
+                moved.append(Unmanaged.passUnretained(variable))
             } else {
                 changed(variable)
             }

@@ -344,12 +344,12 @@ extension Tableau {
     /// Writes the values of the members whose anchor moved or whose class or offset
     /// changed, calling `changed` for each that actually changed. `moved` are the anchors
     /// the tableau just wrote; every anchor's value is up to date.
-    mutating func writeMembers(movedAnchors moved: [Variable], _ changed: (Variable) -> Void) {
+    mutating func writeMembers(movedAnchors moved: [Unmanaged<Variable>], _ changed: (Variable) -> Void) {
         // The members of a class whose anchor moved are written as the walk finds them; a
         // member also marked dirty is written again below, to the same value.
         var members: [Int32] = []
         for anchor in moved {
-            guard let klass = classes.klass(ofAnchor: anchor) else { continue }
+            guard let klass = anchor._withUnsafeGuaranteedRef({ classes.klass(ofAnchor: $0) }) else { continue }
             let anchorValue = classes.anchorValue(of: klass)
             guard classes.classes[Int(klass)].written != anchorValue else { continue }
             classes.classes[Int(klass)].written = anchorValue
