@@ -68,6 +68,25 @@ import Testing
         try Self.expectValues(solver, start: x[0], 70, rejoined, "after the replayed batch, again")
     }
 
+    @Test("a call undone gives its class back its version, and the list made before the call holds again")
+    func rollbackRestoresTheList() throws {
+        let solver = Helpers.makeSolver()
+        let x = try Self.editedChain(solver)
+        let chain = x.indices.map { (x[$0], 10 * Double($0)) }
+        for value in [1.0, 2] { try Self.expectValues(solver, start: x[0], value, chain, "chain at \(value)") }
+        let klass = try #require(Helpers.klass(solver, x[0]))
+        let version = solver.tableau.classes.classes[Int(klass)].version
+        #expect(solver.tableau.classes.memberLists[Int(klass)].version == version)
+        // The tableau's batch alone: it merges two new members into the class, then fails on
+        // a contradiction, and is undone (the solver's one-at-a-time pass would add them).
+        let y = Variable("y"), z = Variable("z")
+        #expect(solver.tableau.addBatch([y == x[5] + 1, z == y + 1, x[2] == x[1] + 11]) == nil)
+        #expect(solver.tableau.classes.classes[Int(klass)].version == version)
+        #expect(Helpers.klass(solver, y) == nil && Helpers.klass(solver, z) == nil)
+        for value in [3.0, 4] { try Self.expectValues(solver, start: x[0], value, chain, "after the undone batch, at \(value)") }
+        #expect(solver.tableau.classes.memberLists[Int(klass)].version == version, "the list was made again")
+    }
+
     @Test("a member joining a listed class is written with it")
     func newMemberJoinsTheList() throws {
         let solver = Helpers.makeSolver()

@@ -84,6 +84,17 @@ import Testing
         #expect(solver.tableau.invariantViolations() == [])
     }
 
+    @Test("a link between two new variables keeps the first one's value, as the merge did")
+    func newPairKeepsTheFirstValue() throws {
+        let solver = Helpers.makeSolver()
+        let u = Variable("u", value: 5), v = Variable("v", value: 0)
+        // Nothing else holds them: the anchor starts at u's value, and v is u − 10.
+        try solver.addConstraint(u == v + 10)
+        solver.updateVariables()
+        #expect((u.value, v.value) == (5, -5))
+        #expect(solver.tableau.invariantViolations() == [])
+    }
+
     @Test("links between new variables, in a batch and one at a time, give the same classes and values")
     func newPairsInABatch() throws {
         var results: [[Double]] = []

@@ -10,7 +10,10 @@
 //
 // Versions come from one counter that a rollback leaves alone: a rollback restores a
 // class's old version together with its old members, so a list made before the call is
-// right again, and a list made during it is at a version no class will have again.
+// right again, and a list made during it is at a version no class will have again. The
+// counter has 64 bits, so no version is ever given twice: a counter that wrapped could
+// give a class, again, the version of a list made for it with other members (a rollback
+// restores versions from before the wrap, so clearing the lists then would not do).
 //
 // The lists share one pool (a list each would be an allocation per class at the first
 // layout); a list made again leaves its old place unused, and the pool is compacted when
@@ -20,7 +23,7 @@ extension EqualityClasses {
     /// Where a class's list is in ``memberPool``, and the version of the class it was made
     /// at (0: no list).
     struct MemberList {
-        var version: UInt32 = 0
+        var version: UInt64 = 0
         var start: Int32 = 0
         var count: Int32 = 0
     }
@@ -29,16 +32,9 @@ extension EqualityClasses {
     /// each time, which costs less than keeping a list for it).
     static let listedClassSize: Int32 = 4
 
-    /// A version no class has had (when the counter wraps, every list is dropped, so a
-    /// number given again matches no list).
-    @inline(__always) mutating func nextVersion() -> UInt32 {
-        lastVersion &+= 1
-        if lastVersion == 0 {
-            memberLists = []
-            memberPool = []
-            unusedPool = 0
-            lastVersion = 1
-        }
+    /// A version no class has had.
+    @inline(__always) mutating func nextVersion() -> UInt64 {
+        lastVersion += 1
         return lastVersion
     }
 

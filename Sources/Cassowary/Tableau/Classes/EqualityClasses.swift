@@ -70,7 +70,7 @@ struct EqualityClasses {
         var epoch: UInt32 = 0
         /// A number no earlier state of any class had, given at each change (see
         /// ``memberLists``).
-        var version: UInt32 = 0
+        var version: UInt64 = 0
     }
 
     /// A node of a member's incidence list: node `2k` sits in the list of link k's `u`,
@@ -117,7 +117,7 @@ struct EqualityClasses {
     var memberLists: [MemberList] = []
     var memberPool: [Int32] = []
     var unusedPool = 0
-    var lastVersion: UInt32 = 0
+    var lastVersion: UInt64 = 0
 
     // The journal of the call in progress (see EqualityClasses+Journal.swift).
     var journal: [Change] = []

@@ -210,8 +210,8 @@ extension Tableau {
     ///
     /// The other variable's class must be the ground or have an anchor of its own: a
     /// self-anchored class gets one when a second member joins it, and the records over its
-    /// member are lowered anew, which the merge does. When the other variable is new too, it
-    /// is made a class of its own, with an anchor, first. The outcome is the one of the
+    /// member are lowered anew, which the merge does. When both variables are new, `u` is
+    /// made a class of its own, with an anchor, first. The outcome is the one of the
     /// general path, which would make each new variable a class of its own and merge them:
     /// no record uses a new member, so nothing is lowered anew, and its offset is the known
     /// member's plus or minus the constant, exactly. Most links of a layout are of this
@@ -237,13 +237,14 @@ extension Tableau {
     }
 
     /// ``joiningNewVariable(_:)`` for a link between two variables the classes do not know:
-    /// `v` gets a class of its own, then `u` joins it.
+    /// `u` gets a class of its own, then `v` joins it, so the anchor starts at `u`'s value
+    /// and `v` takes `u − constant`, as the merge would have it.
     @inline(never) private mutating func joiningTwoNewVariables(_ form: LinkForm) -> Int32? {
-        guard let variable = form.v else { return nil }
-        let known = classes.addMember(variable)
+        guard form.v != nil else { return nil }
+        let known = classes.addMember(form.u)
         let klass = classes.members[Int(known)].klass
         classes.giveAnchor(to: klass)
-        return joining(form, known: known, isU: true, klass: klass)
+        return joining(form, known: known, isU: false, klass: klass)
     }
 
     /// Adds the new variable of `form` (`u` when `isU`) to `klass`, the class of the known
