@@ -7,12 +7,18 @@ import Testing
 @Suite struct MemberListTests {
     typealias Helpers = EqualityClassesTests
 
-    /// A chain `x0 … x5` (x[i+1] == x[i] + 10) whose start follows an edit variable, so its
-    /// class's anchor moves with every suggestion.
-    static func editedChain(_ solver: Solver) throws -> [Variable] {
+    /// A new solver with a chain `x0 … x5` (x[i+1] == x[i] + 10) whose start follows an edit
+    /// variable, so its class's anchor moves with every suggestion; the chain is moved to
+    /// each of `values` and checked (see ``expectValues(_:start:_:_:_:)``). Returns the
+    /// solver, the chain, and each variable with its offset from the start.
+    static func editedChain(movedTo values: [Double]) throws
+        -> (solver: Solver, x: [Variable], offsets: [(Variable, Double)]) {
+        let solver = Helpers.makeSolver()
         let (x, _, _) = try Helpers.chain(solver, count: 6, anchored: false)
         try solver.addEditVariable(x[0], strength: .strong)
-        return x
+        let offsets = x.indices.map { (x[$0], 10 * Double($0)) }
+        for value in values { try expectValues(solver, start: x[0], value, offsets, "chain at \(value)") }
+        return (solver, x, offsets)
     }
 
     /// Suggests `value` for the edited start, updates, and checks each variable at its
@@ -29,10 +35,7 @@ import Testing
 
     @Test("a chain's members follow its anchor through merges, splits, a changed link and a rollback")
     func listsFollowTheirClasses() throws {
-        let solver = Helpers.makeSolver()
-        let x = try Self.editedChain(solver)
-        let chain = x.indices.map { (x[$0], 10 * Double($0)) }
-        for value in [5.0, 7, 11] { try Self.expectValues(solver, start: x[0], value, chain, "chain at \(value)") }
+        let (solver, x, chain) = try Self.editedChain(movedTo: [5, 7, 11])
         let klass = try #require(Helpers.klass(solver, x[0]))
         let list = solver.tableau.classes.memberLists[Int(klass)]
         #expect(list.version == solver.tableau.classes.classes[Int(klass)].version && list.count == 6,
@@ -70,10 +73,7 @@ import Testing
 
     @Test("a call undone gives its class back its version, and the list made before the call holds again")
     func rollbackRestoresTheList() throws {
-        let solver = Helpers.makeSolver()
-        let x = try Self.editedChain(solver)
-        let chain = x.indices.map { (x[$0], 10 * Double($0)) }
-        for value in [1.0, 2] { try Self.expectValues(solver, start: x[0], value, chain, "chain at \(value)") }
+        let (solver, x, chain) = try Self.editedChain(movedTo: [1, 2])
         let klass = try #require(Helpers.klass(solver, x[0]))
         let version = solver.tableau.classes.classes[Int(klass)].version
         #expect(solver.tableau.classes.memberLists[Int(klass)].version == version)
@@ -89,10 +89,8 @@ import Testing
 
     @Test("a member joining a listed class is written with it")
     func newMemberJoinsTheList() throws {
-        let solver = Helpers.makeSolver()
-        let x = try Self.editedChain(solver)
-        var offsets = x.indices.map { (x[$0], 10 * Double($0)) }
-        for value in [1.0, 2] { try Self.expectValues(solver, start: x[0], value, offsets, "chain at \(value)") }
+        let (solver, x, chain) = try Self.editedChain(movedTo: [1, 2])
+        var offsets = chain
         for k in 0..<20 {
             let extra = Variable("z\(k)")
             try solver.addConstraint(extra == x[k % 6] - 1)
