@@ -198,19 +198,22 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 
     /// Whether `variable` is one of these four.
     @inline(__always) func owns(_ variable: Variable) -> Bool {
-        let target = Unmanaged.passUnretained(variable).toOpaque()
-        return minXReference?.toOpaque() == target || minYReference?.toOpaque() == target
-            || maxXReference?.toOpaque() == target || maxYReference?.toOpaque() == target
+        // (The words compared as they are: each reference above checks ``hasVariables``
+        // again, and this runs for every variable a solve changes.)
+        guard hasVariables else { return false }
+        let target = Self.word(.passUnretained(variable))
+        return word1 == target || word3 == target || word0 == target || word2 == target
     }
 
     /// The solved rectangle (``values`` while there are no variables), each number on a grid
     /// of 2⁻³² points: floating-point noise (`221.00000000000003` for 221, from a size
     /// taken as the difference of two edges) goes, and nothing a screen could show moves.
     var rect: Rect {
-        guard let minX = minXReference else { return wordsRect }
-        let x = minX._withUnsafeGuaranteedRef { $0.value }, y = minYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }
-        let maxX = maxXReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }
-        let maxY = maxYReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value }
+        guard hasVariables else { return wordsRect }
+        let x = Self.variable(word0)._withUnsafeGuaranteedRef { $0.value }
+        let y = Self.variable(word1)._withUnsafeGuaranteedRef { $0.value }
+        let maxX = Self.variable(word2)._withUnsafeGuaranteedRef { $0.value }
+        let maxY = Self.variable(word3)._withUnsafeGuaranteedRef { $0.value }
         return Rect(x: snapped(x), y: snapped(y), width: snapped(maxX - x), height: snapped(maxY - y))
     }
 }
@@ -221,14 +224,19 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
 ///
 /// (Rounded without libm's `round`, a call of about 25 instructions made four times for
 /// each view a solve moves: adding 2⁵² to a magnitude under 2⁵² leaves no fraction bits,
-/// so the addition rounds it to an integer, halves to even; a half rounded down is put up.)
+/// so the addition rounds it to an integer, halves to even; a half rounded down is put up.
+/// A number of 2²⁰ or more is on the grid already (its last bit is worth 2⁻³² or more),
+/// and so is a whole number, which most edges and sizes are: the same addition finds it.)
 @inline(__always) func snapped(_ value: Double) -> Double {
     let scale = 4_294_967_296.0, integral = 4_503_599_627_370_496.0  // 2³², 2⁵²
-    guard abs(value) < 1_048_576 * scale else { return value }
-    let magnitude = abs(value * scale)
-    var rounded = (magnitude + integral) - integral
-    if magnitude - rounded == 0.5 { rounded += 1 }
-    return Double(signOf: value, magnitudeOf: rounded) / scale
+    let magnitude = abs(value)
+    // (NaN fails the comparison and is returned as it is.)
+    guard magnitude < 1_048_576 else { return value }
+    if (magnitude + integral) - integral == magnitude { return value }
+    let scaled = magnitude * scale
+    var rounded = (scaled + integral) - integral
+    if scaled - rounded == 0.5 { rounded += 1 }
+    return Double(signOf: value, magnitudeOf: rounded) * (1 / scale)
 }
 
 /// Names for items without an identifier: the kind and the object's address, as Apple prints them.

@@ -158,7 +158,9 @@ import Testing
         func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
         var values: [Double] = [0, -0.0, 1, -1, 0.1, -0.1, 1.0 / 3, 375, -667.25, 1e-12, -1e-12,
                                 1_048_575.999_999, 1_048_576, -1_048_576, 1e300, .infinity, -.infinity, .nan,
-                                .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .ulpOfOne]
+                                .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .ulpOfOne,
+                                // Whole numbers (on the grid already), and numbers past 2²⁰ (rounded apart).
+                                44, -8, 100_000, 2_000_000, 2_000_000.3, -123_456_789.123, 1e9 + 1.0 / 3, 4e15, -4e15]
         // Halves of the grid, the one case where rounding rules differ: k / 2³³ for odd k.
         for k in [1.0, 3, 5, 7, 1023, 4_294_967_295, 4_503_599_627_370_495] {
             values += [k / (2 * scale), -k / (2 * scale)]
