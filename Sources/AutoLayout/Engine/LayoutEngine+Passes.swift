@@ -124,18 +124,19 @@ extension LayoutEngine {
     }
 
     /// Runs layoutSubviews for the flagged views from index `start` of ``viewRefs`` on; the
-    /// views are read again each time, as a layoutSubviews may change the hierarchy.
+    /// views are read again after each layoutSubviews, which may change the hierarchy.
+    /// (Not at each view: reading the list retains it, and a resize scans every view.)
     private func scanLayoutSubviews(from start: Int) {
         var index = start
-        while true {
-            let refs = viewRefs
-            guard index < refs.count else { return }
+        var refs = viewRefs
+        while index < refs.count {
             let ref = refs[index]
             index += 1
             guard ref._withUnsafeGuaranteedRef({ $0.cycle.needsLayout }) else { continue }
             let view = ref.takeUnretainedValue()
             view.cycle.needsLayout = false
             view.layoutSubviews()
+            refs = viewRefs
         }
     }
 }
