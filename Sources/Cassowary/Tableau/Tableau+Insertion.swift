@@ -9,7 +9,8 @@ extension Tableau {
     /// insertion path needs an optimal objective, so it optimizes first and re-expresses
     /// the row over the new parametric symbols.
     ///
-    /// With equality classes (``usesClasses``) a link goes to the classes instead. `shift`
+    /// With equality classes (``usesClasses``) a link goes to the classes instead, unless
+    /// they decline it. `shift`
     /// is added to the constraint's constant (an edit put back keeps its suggested value),
     /// and `journaled` overrides whether the record is journaled (see
     /// ``addRecord(_:journaled:)``).
@@ -17,8 +18,8 @@ extension Tableau {
                          journaled: Bool? = nil) throws(StepError) {
         let sequence = sequence ?? nextSequence
         nextSequence = max(nextSequence, sequence + 1)
-        if usesClasses, let form = LinkForm(constraint) {
-            try insertLink(constraint, form, sequence: sequence)
+        // (A link the classes decline, see ``insertLink(_:_:sequence:)``, is a row here.)
+        if usesClasses, let form = LinkForm(constraint), try insertLink(constraint, form, sequence: sequence) {
             return
         }
         var record = Record(constraint: constraint, sequence: sequence)

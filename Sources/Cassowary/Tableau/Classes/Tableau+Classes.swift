@@ -168,17 +168,41 @@ extension Tableau {
 
     // MARK: Links
 
-    /// Adds a link to the classes: redundant, contradictory, or joining two classes.
-    mutating func insertLink(_ constraint: Constraint, _ form: LinkForm, sequence: Int) throws(StepError) {
+    /// Adds a link to the classes: redundant, contradictory, or joining two classes. Returns
+    /// false, having added nothing, when the classes decline it (see
+    /// ``declinesMerge(relowering:)``): the caller adds it as a row.
+    mutating func insertLink(_ constraint: Constraint, _ form: LinkForm, sequence: Int) throws(StepError) -> Bool {
         let link: Int32
-        if let joined = joiningNewVariable(form) { link = joined } else { link = try plannedLink(constraint, form) }
+        if let joined = joiningNewVariable(form) {
+            link = joined
+        } else {
+            guard let planned = try plannedLink(constraint, form) else { return false }
+            link = planned
+        }
         let slot = addRecord(Record(constraint: constraint, sequence: sequence, link: link), journaled: !batching)
         classes.setLink(link) { $0.slot = Int32(slot) }
+        return true
+    }
+
+    /// The most records a merge lowers anew; a link whose merge would lower more is kept as
+    /// a row instead (see ``declinesMerge(relowering:)``).
+    static let mergeRelowerLimit = 3
+
+    /// Whether a link that would merge two classes, lowering the records in `slots` anew,
+    /// is better kept as a row of the tableau between their anchors. Each record lowered
+    /// anew is taken out and put back (and again when the link goes and the class splits);
+    /// a row is one insertion, and one removal through its marker. A stack's hiding link
+    /// (`row.height == 0`) merges the row's top and bottom, over which its labels' sizes
+    /// are written: six records out and in for each hide and each show. (The classes are
+    /// used only while equalities keep their markers, so the row comes out through its
+    /// marker, without a rebuild.)
+    private func declinesMerge(relowering slots: [Int32]) -> Bool {
+        slots.count > Tableau.mergeRelowerLimit
     }
 
     /// Adds a link as ``EqualityClasses/planLink(_:_:_:)`` plans it (the general path of
-    /// ``insertLink(_:_:sequence:)``); returns it.
-    private mutating func plannedLink(_ constraint: Constraint, _ form: LinkForm) throws(StepError) -> Int32 {
+    /// ``insertLink(_:_:sequence:)``); returns it, or nil for a merge the classes decline.
+    private mutating func plannedLink(_ constraint: Constraint, _ form: LinkForm) throws(StepError) -> Int32? {
         let u = classes.memberMaking(form.u)
         let v = form.v.map { classes.memberMaking($0) } ?? EqualityClasses.ground
         switch classes.planLink(u, v, form.constant) {
@@ -193,8 +217,10 @@ extension Tableau {
             }
             var moving = merge.moved
             if merge.anchorsInto { moving.append(classes.classes[Int(merge.into)].seed) }
+            let relowered = recordsUsing(moving)
+            if declinesMerge(relowering: relowered) { return nil }
             var link: Int32 = -1
-            try relowering(recordsUsing(moving)) { t in
+            try relowering(relowered) { t in
                 t.classes.applyMerge(merge)
                 link = t.classes.addLink(.init(u: u, v: v, constant: form.constant, inTree: true))
             }
