@@ -10,10 +10,9 @@ extension Tableau {
     /// the row over the new parametric symbols.
     ///
     /// With equality classes (``usesClasses``) a link goes to the classes instead, unless
-    /// they decline it. `shift`
-    /// is added to the constraint's constant (an edit put back keeps its suggested value),
-    /// and `journaled` overrides whether the record is journaled (see
-    /// ``addRecord(_:journaled:)``).
+    /// they decline it. `shift` is added to the constraint's constant (an edit put back
+    /// keeps its suggested value), and `journaled` overrides whether the record is
+    /// journaled (see ``addRecord(_:journaled:)``).
     mutating func insert(_ constraint: Constraint, sequence: Int? = nil, shift: Double = 0,
                          journaled: Bool? = nil) throws(StepError) {
         let sequence = sequence ?? nextSequence
