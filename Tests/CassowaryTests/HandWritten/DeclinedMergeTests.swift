@@ -22,8 +22,8 @@ import Testing
         return (tops, bottoms)
     }
 
-    /// Hides row `k` of a column of 9 (ties its bottom to its top), checks where the tie
-    /// went and the values, shows it again and checks the classes are back as built.
+    /// Hides the middle row of a column of 9 (ties its bottom to its top), checks where the
+    /// tie went and the values, shows it again and checks the classes are back as built.
     /// Returns whether the tie was kept as a link.
     func hideAndShow(labels: Int) throws -> Bool {
         let solver = SolverMode.markers.makeSolver()
@@ -65,7 +65,7 @@ import Testing
         #expect(try hideAndShow(labels: 1) == true)
     }
 
-    @Test("a tie kept as a row that contradicts a required height is refused, with both in the conflict, and the call undone")
+    @Test("a tie kept as a row that contradicts a required height is refused, naming the height, and the call undone")
     func declinedTieConflicts() throws {
         let solver = SolverMode.markers.makeSolver()
         let (tops, bottoms) = try Self.column(solver, rows: 5, labels: 3)

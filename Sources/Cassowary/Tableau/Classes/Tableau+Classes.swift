@@ -1,7 +1,8 @@
 // The tableau's side of the equality classes (see EqualityClasses.swift): links go to the
 // classes instead of the tableau, every other constraint is lowered over the classes'
 // anchors, and a change of the classes takes out the records that use the members that
-// move and puts them back lowered anew.
+// move and puts them back lowered anew. A link whose merge would lower many records anew
+// is a row of the tableau instead (see `declinesMerge(relowering:)`).
 
 /// A required equality the classes can hold: `u - v == constant`, or `u == constant` when
 /// `v` is nil.
