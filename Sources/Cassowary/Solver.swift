@@ -278,6 +278,13 @@ public final class Solver {
         tableau.updateVariables(changed)
     }
 
+    /// Like ``updateVariables(changed:)``, calling `changed` with the changed variables a
+    /// batch at a time (the members of an equality class together), unretained: the
+    /// solver keeps them, and they must not be kept past the call.
+    package func updateVariables(changedBatches changed: (UnsafeBufferPointer<Unmanaged<Variable>>) -> Void) {
+        tableau.updateVariables(changedBatches: changed)
+    }
+
     /// The solved value of a variable (0 for one the solver does not know), without
     /// writing it into the variable.
     public func value(of variable: Variable) -> Double {

@@ -26,17 +26,22 @@ extension LayoutEngine {
         // (The slots read once: reading them through the table for each variable would
         // retain and release its arrays every time.)
         let slots = views.slots
-        solver.updateVariables { variable in
-            if let owner = Self.owner(of: variable, in: slots) {
-                moved.claim(owner)
-            } else if !slotsRenewed && variable.ownerSlot >= 0 {
-                // A view's variable that names another slot: every view's variables are
-                // given their slots again, once.
-                slotsRenewed = true
-                renewOwnerSlots()
-                if let owner = Self.owner(of: variable, in: slots) { moved.claim(owner) }
+        // (A batch at a time: a call per variable cost more than the rest of its work.)
+        solver.updateVariables(changedBatches: { batch in
+            for ref in batch {
+                ref._withUnsafeGuaranteedRef { variable in
+                    if let owner = Self.owner(of: variable, in: slots) {
+                        moved.claim(owner)
+                    } else if !slotsRenewed && variable.ownerSlot >= 0 {
+                        // A view's variable that names another slot: every view's variables
+                        // are given their slots again, once.
+                        slotsRenewed = true
+                        renewOwnerSlots()
+                        if let owner = Self.owner(of: variable, in: slots) { moved.claim(owner) }
+                    }
+                }
             }
-        }
+        })
         if !isScratch { writeAliases(into: &moved) }
         defer {
             for ref in moved.views { ref._withUnsafeGuaranteedRef { $0.cycle.isSolveHost = false } }

@@ -431,6 +431,10 @@ extension Tableau {
     }
 }
 
+/// What is told of the variables a solve changed: a batch of them, unretained (see
+/// ``Tableau/updateVariables(changedBatches:)``).
+typealias ChangedVariables = (UnsafeBufferPointer<Unmanaged<Variable>>) -> Void
+
 /// Makes room for `count` elements, growing geometrically: an exact `reserveCapacity` for
 /// each small batch would copy the whole array every time (quadratic over many batches).
 @inline(__always) func reserveGrowing<Element>(_ array: inout [Element], _ count: Int) {

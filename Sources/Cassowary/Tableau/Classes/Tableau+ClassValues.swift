@@ -15,9 +15,10 @@ extension Tableau {
     }
 
     /// Writes the values of the members whose anchor moved or whose class or offset
-    /// changed, calling `changed` for each that actually changed. `moved` are the anchors
-    /// the tableau just wrote; every anchor's value is up to date.
-    mutating func writeMembers(movedAnchors moved: [Unmanaged<Variable>], _ changed: (Variable) -> Void) {
+    /// changed, calling `changed` with those that actually changed (a moved class's members
+    /// in one batch, the others in one more). `moved` are the anchors the tableau just
+    /// wrote; every anchor's value is up to date.
+    mutating func writeMembers(movedAnchors moved: [Unmanaged<Variable>], _ changed: ChangedVariables) {
         // The members of a class whose anchor moved are written as the walk finds them; a
         // member also marked dirty is written again below, to the same value.
         var members: [Int32] = []
@@ -27,39 +28,61 @@ extension Tableau {
             guard classes.classes[Int(klass)].written != anchorValue else { continue }
             classes.classes[Int(klass)].written = anchorValue
             if let listed = classes.listedMembers(of: klass) {
-                for k in listed {
-                    Tableau.write(classes.members[Int(classes.memberPool[k])], anchorValue: anchorValue, changed)
+                classes.memberPool.withUnsafeBufferPointer { pool in
+                    Tableau.write(classes.members, UnsafeBufferPointer(rebasing: pool[listed]), anchorValue: anchorValue, changed)
                 }
                 continue
             }
             members.removeAll(keepingCapacity: true)
             classes.walk(from: classes.classes[Int(klass)].seed, avoiding: -1, into: &members)
-            for member in members {
-                Tableau.write(classes.members[Int(member)], anchorValue: anchorValue, changed)
-            }
+            members.withUnsafeBufferPointer { Tableau.write(classes.members, $0, anchorValue: anchorValue, changed) }
         }
-        while let member = classes.dirty.popLast() {
-            guard Int(member) < classes.members.count else { continue }
-            classes.members[Int(member)].isDirty = false
-            // (A free slot has no variable, and no class to read.)
-            guard classes.members[Int(member)].reference != nil else { continue }
-            // The anchors' values were just brought up to date.
-            let anchorValue = classes.anchorValue(of: classes.members[Int(member)].klass)
-            Tableau.write(classes.members[Int(member)], anchorValue: anchorValue, changed)
+        guard !classes.dirty.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: Unmanaged<Variable>.self, capacity: classes.dirty.count) { batch in
+            var count = 0
+            while let member = classes.dirty.popLast() {
+                guard Int(member) < classes.members.count else { continue }
+                classes.members[Int(member)].isDirty = false
+                // (A free slot has no variable, and no class to read.)
+                guard let reference = classes.members[Int(member)].reference else { continue }
+                // The anchors' values were just brought up to date.
+                let value = classes.anchorValue(of: classes.members[Int(member)].klass) + classes.members[Int(member)].offset
+                if Tableau.write(value, to: reference) {
+                    batch.initializeElement(at: count, to: reference)
+                    count += 1
+                }
+            }
+            if count > 0 { changed(UnsafeBufferPointer(rebasing: batch[..<count])) }
         }
     }
 
-    /// Sets a member's variable to its class's anchor value plus its offset, calling
-    /// `changed` if that changed it. (Static: a method would copy the tableau per member.)
+    /// Sets the variables of `chosen` (indices in `members`, of one class) to the class's
+    /// anchor value plus each one's offset, and calls `changed` once with those that
+    /// changed. (Static: a method would copy the tableau per member. The batch is a
+    /// temporary allocation, on the stack for all but the largest classes.)
     @inline(__always)
-    private static func write(_ member: EqualityClasses.Member, anchorValue: Double, _ changed: (Variable) -> Void) {
-        guard let reference = member.reference else { return }
-        let value = anchorValue + member.offset
-        reference._withUnsafeGuaranteedRef { variable in
-            if variable.value != value {
-                variable.value = value
-                changed(variable)
+    private static func write(_ members: [EqualityClasses.Member], _ chosen: UnsafeBufferPointer<Int32>,
+                              anchorValue: Double, _ changed: ChangedVariables) {
+        withUnsafeTemporaryAllocation(of: Unmanaged<Variable>.self, capacity: chosen.count) { batch in
+            var count = 0
+            members.withUnsafeBufferPointer { members in
+                for index in chosen {
+                    guard let reference = members[Int(index)].reference,
+                          write(anchorValue + members[Int(index)].offset, to: reference) else { continue }
+                    batch.initializeElement(at: count, to: reference)
+                    count += 1
+                }
             }
+            if count > 0 { changed(UnsafeBufferPointer(rebasing: batch[..<count])) }
+        }
+    }
+
+    /// Sets a variable's value; returns whether that changed it.
+    @inline(__always) private static func write(_ value: Double, to reference: Unmanaged<Variable>) -> Bool {
+        reference._withUnsafeGuaranteedRef { variable in
+            guard variable.value != value else { return false }
+            variable.value = value
+            return true
         }
     }
 }
