@@ -38,7 +38,7 @@ extension Tableau {
             members.withUnsafeBufferPointer { Tableau.write(classes.members, $0, anchorValue: anchorValue, changed) }
         }
         guard !classes.dirty.isEmpty else { return }
-        withUnsafeTemporaryAllocation(of: Unmanaged<Variable>.self, capacity: classes.dirty.count) { batch in
+        withUnsafeTemporaryAllocation(of: Unmanaged<Variable>.self, capacity: Tableau.batchLimit) { batch in
             var count = 0
             while let member = classes.dirty.popLast() {
                 guard Int(member) < classes.members.count else { continue }
@@ -47,34 +47,46 @@ extension Tableau {
                 guard let reference = classes.members[Int(member)].reference else { continue }
                 // The anchors' values were just brought up to date.
                 let value = classes.anchorValue(of: classes.members[Int(member)].klass) + classes.members[Int(member)].offset
-                if Tableau.write(value, to: reference) {
-                    batch.initializeElement(at: count, to: reference)
-                    count += 1
+                guard Tableau.write(value, to: reference) else { continue }
+                Tableau.add(reference, to: batch, &count, changed)
+            }
+            if count > 0 { changed(UnsafeBufferPointer(rebasing: batch[..<count])) }
+        }
+    }
+
+    /// The most variables told at once: a batch is on the stack, and a class of a
+    /// hundred thousand members, or the first layout's new members, would not fit there.
+    static let batchLimit = 256
+
+    /// Sets the variables of `chosen` (indices in `members`, of one class) to the class's
+    /// anchor value plus each one's offset, and calls `changed` with those that changed,
+    /// in batches of up to ``batchLimit``. (Static: a method would copy the tableau per
+    /// member.)
+    @inline(__always)
+    private static func write(_ members: [EqualityClasses.Member], _ chosen: UnsafeBufferPointer<Int32>,
+                              anchorValue: Double, _ changed: ChangedVariables) {
+        withUnsafeTemporaryAllocation(of: Unmanaged<Variable>.self, capacity: min(chosen.count, batchLimit)) { batch in
+            var count = 0
+            members.withUnsafeBufferPointer { members in
+                for index in chosen {
+                    guard let reference = members[Int(index)].reference,
+                          write(anchorValue + members[Int(index)].offset, to: reference) else { continue }
+                    add(reference, to: batch, &count, changed)
                 }
             }
             if count > 0 { changed(UnsafeBufferPointer(rebasing: batch[..<count])) }
         }
     }
 
-    /// Sets the variables of `chosen` (indices in `members`, of one class) to the class's
-    /// anchor value plus each one's offset, and calls `changed` once with those that
-    /// changed. (Static: a method would copy the tableau per member. The batch is a
-    /// temporary allocation, on the stack for all but the largest classes.)
-    @inline(__always)
-    private static func write(_ members: [EqualityClasses.Member], _ chosen: UnsafeBufferPointer<Int32>,
-                              anchorValue: Double, _ changed: ChangedVariables) {
-        withUnsafeTemporaryAllocation(of: Unmanaged<Variable>.self, capacity: chosen.count) { batch in
-            var count = 0
-            members.withUnsafeBufferPointer { members in
-                for index in chosen {
-                    guard let reference = members[Int(index)].reference,
-                          write(anchorValue + members[Int(index)].offset, to: reference) else { continue }
-                    batch.initializeElement(at: count, to: reference)
-                    count += 1
-                }
-            }
-            if count > 0 { changed(UnsafeBufferPointer(rebasing: batch[..<count])) }
+    /// Puts a changed variable in the batch, telling the batch first when it is full.
+    @inline(__always) private static func add(_ reference: Unmanaged<Variable>, to batch: UnsafeMutableBufferPointer<Unmanaged<Variable>>,
+                                              _ count: inout Int, _ changed: ChangedVariables) {
+        if count == batch.count {
+            changed(UnsafeBufferPointer(batch))
+            count = 0
         }
+        batch.initializeElement(at: count, to: reference)
+        count += 1
     }
 
     /// Sets a variable's value; returns whether that changed it.
