@@ -279,8 +279,9 @@ public final class Solver {
     }
 
     /// Like ``updateVariables(changed:)``, calling `changed` with the changed variables a
-    /// batch at a time (the members of an equality class together), unretained: the
-    /// solver keeps them, and they must not be kept past the call.
+    /// batch at a time (the members of an equality class together, up to 256 at once),
+    /// unretained: the solver keeps them, and they must not be kept past the call.
+    /// `changed` must not call the solver.
     package func updateVariables(changedBatches changed: (UnsafeBufferPointer<Unmanaged<Variable>>) -> Void) {
         tableau.updateVariables(changedBatches: changed)
     }

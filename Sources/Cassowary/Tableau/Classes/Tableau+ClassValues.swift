@@ -16,8 +16,8 @@ extension Tableau {
 
     /// Writes the values of the members whose anchor moved or whose class or offset
     /// changed, calling `changed` with those that actually changed (a moved class's members
-    /// in one batch, the others in one more). `moved` are the anchors the tableau just
-    /// wrote; every anchor's value is up to date.
+    /// together, then the others, in batches of at most ``batchLimit``). `moved` are the
+    /// anchors the tableau just wrote; every anchor's value is up to date.
     mutating func writeMembers(movedAnchors moved: [Unmanaged<Variable>], _ changed: ChangedVariables) {
         // The members of a class whose anchor moved are written as the walk finds them; a
         // member also marked dirty is written again below, to the same value.
@@ -54,8 +54,9 @@ extension Tableau {
         }
     }
 
-    /// The most variables told at once: a batch is on the stack, and a class of a
-    /// hundred thousand members, or the first layout's new members, would not fit there.
+    /// The most variables told at once. A batch is a temporary table (on the stack while
+    /// it is small): one for a class of a hundred thousand members, or for a first
+    /// layout's new members, raised the peak memory of a build.
     static let batchLimit = 256
 
     /// Sets the variables of `chosen` (indices in `members`, of one class) to the class's
