@@ -3,9 +3,9 @@
 // at the definitions no change has reached since the last refresh: their stored values hold.
 
 extension Tableau {
-    /// The basic symbols reachable from `row` through references, every one after all the
-    /// basic symbols whose rows name it (reverse post-order of a depth-first walk), marked
-    /// with a fresh stamp. The walk does not enter a definition settled below `bound` (see
+    /// The basic symbols reachable from `row` through references, every one before all the
+    /// basic symbols whose rows name it (the post-order of a depth-first walk), marked with
+    /// a fresh stamp. The walk does not enter a definition settled below `bound` (see
     /// ``isSettled(_:below:)``): its stored value is read instead.
     private mutating func referenceOrder(of row: Row, settledBelow bound: UInt32) -> [Int32] {
         nextStamp()
@@ -35,7 +35,7 @@ extension Tableau {
                 }
             }
         }
-        return postOrder.reversed()
+        return postOrder
     }
 
     /// Whether the value the last refresh stored for a definition is still its value: it
@@ -84,13 +84,13 @@ extension Tableau {
     /// rows walked some 2,000 definitions that no change had reached.)
     private mutating func evaluate(_ row: Row, settledBelow bound: UInt32) -> (value: Double, walked: Int) {
         let order = referenceOrder(of: row, settledBelow: bound)
-        // References before the rows that name them: the reverse of `order`. Each walked
+        // References come before the rows that name them in `order`. Each walked
         // definition's value is put in its state while the walk lasts, and the stored one
         // put back after, so a reference reads its value where a settled one's is (a
         // dictionary of the walked values cost ten times as much per definition).
         var stored: [Double] = []
         stored.reserveCapacity(order.count)
-        for basic in order.reversed() {
+        for basic in order {
             let definition = rows[Int(basic)]!
             var value = definition.constant
             for cell in definition.cells where rows[cell.symbol.index] != nil {
@@ -103,7 +103,7 @@ extension Tableau {
         for cell in row.cells where rows[cell.symbol.index] != nil {
             value += cell.coefficient * states[cell.symbol.index].value
         }
-        for (basic, old) in zip(order.reversed(), stored) { states[Int(basic)].value = old }
+        for (basic, old) in zip(order, stored) { states[Int(basic)].value = old }
         return (value, order.count)
     }
 
