@@ -122,10 +122,27 @@ extension Tableau {
         return best
     }
 
+    /// How many pivots one optimization may take before its choices become Bland's rule
+    /// for good; twice as many end it with an error. Far more than a solvable system
+    /// needs (a batch that builds a whole screen takes fewer pivots than it has symbols),
+    /// so only rounding that makes the simplex go round in circles reaches it: in a
+    /// badly scaled system, costs that are noise can keep choosing pivots that undo each
+    /// other, and the call would never return.
+    static func pivotAllowance(symbols: Int) -> Int { 16 * (symbols + 64) }
+
     /// Minimizes the objective, level by level.
+    ///
+    /// - Throws: an internal error when it has not finished after twice its
+    ///   ``pivotAllowance(symbols:)``; the call's transaction then undoes what it did.
     mutating func optimize() throws(StepError) {
         var degenerate = 0
-        while let entering = enteringSymbol(bland: degenerate >= Tableau.degenerateLimit) {
+        var pivots = 0
+        let allowance = Tableau.pivotAllowance(symbols: symbolCount)
+        while let entering = enteringSymbol(bland: degenerate >= Tableau.degenerateLimit || pivots >= allowance) {
+            guard pivots < 2 * allowance else {
+                throw .failure(.internalError("the optimization did not finish after \(pivots) pivots"))
+            }
+            pivots += 1
             guard let leaving = leavingRow(for: entering) else {
                 // Only rounding can make a bounded objective look unbounded; a cost that
                 // small is zero.
@@ -184,7 +201,12 @@ extension Tableau {
     /// constraints infeasible; it is kept as the certificate. So is the row of a basic
     /// dummy (a redundant required equality) that left zero either way: it holds only
     /// dummies (see Tableau+Removal.swift), which never move.
+    ///
+    /// - Throws: an internal error after twice the ``pivotAllowance(symbols:)`` of pivots,
+    ///   as ``optimize()`` does.
     mutating func dualOptimize() throws(StepError) {
+        var pivots = 0
+        let allowance = 2 * Tableau.pivotAllowance(symbols: symbolCount)
         while let leaving = infeasible.popLast() {
             guard let row = rows[leaving.index], row.constant < 0 || leaving.isDummy, !nearZero(row.constant)
             else { continue }
@@ -193,6 +215,11 @@ extension Tableau {
                 noteCertificate(row, leaving, inserting: nil)
                 throw .unsatisfiable
             }
+            guard pivots < allowance else {
+                infeasible.removeAll()
+                throw .failure(.internalError("the dual optimization did not finish after \(pivots) pivots"))
+            }
+            pivots += 1
             pivot(leaving, entering)
         }
     }
