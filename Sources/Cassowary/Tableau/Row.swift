@@ -88,8 +88,9 @@ struct Row {
     }
 
     /// Rewrites `0 = self` as `symbol = …`: removes the symbol and divides by minus its
-    /// coefficient.
-    mutating func solve(for symbol: Symbol) {
+    /// coefficient; returns the factor every other number was multiplied by.
+    @discardableResult
+    mutating func solve(for symbol: Symbol) -> Double {
         let p = position(of: symbol).index
         let n = cells.count
         // One pass: scale the cells before the symbol, then shift the ones after it down
@@ -109,12 +110,14 @@ struct Row {
         }
         cells.removeLast()
         constant *= factor
+        return factor
     }
 
-    /// Rewrites `lhs = self` as `rhs = …`.
-    mutating func solve(for lhs: Symbol, _ rhs: Symbol) {
+    /// Rewrites `lhs = self` as `rhs = …`; returns the factor, as ``solve(for:)`` does.
+    @discardableResult
+    mutating func solve(for lhs: Symbol, _ rhs: Symbol) -> Double {
         insert(lhs, -1)
-        solve(for: rhs)
+        return solve(for: rhs)
     }
 
     /// Replaces `symbol` by `other` (adds `other · coefficient(symbol)` and drops `symbol`).

@@ -59,7 +59,7 @@ extension Tableau {
             break
         }
         if let subject {
-            row.solve(for: subject)
+            noteFactor(row.solve(for: subject))
             substitute(subject, row)
             insertRow(subject, consume row)
         }

@@ -72,7 +72,7 @@ extension Tableau {
                     throw .failure(.internalError("no row to take out \(constraint)"))
                 }
                 var row = takeRow(leaving)
-                row.solve(for: leaving, marker)
+                noteFactor(row.solve(for: leaving, marker))
                 substitute(marker, row)
             }
         }

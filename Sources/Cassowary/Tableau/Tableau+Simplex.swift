@@ -14,7 +14,7 @@ extension Tableau {
     mutating func pivot(_ leaving: Symbol, _ entering: Symbol) {
         pivotCount &+= 1
         var row = takeRow(leaving)
-        row.solve(for: leaving, entering)
+        noteFactor(row.solve(for: leaving, entering))
         substitute(entering, row)
         insertRow(entering, consume row)
     }
@@ -124,11 +124,12 @@ extension Tableau {
 
     /// How many pivots one optimization may take before its choices become Bland's rule
     /// for good; twice as many end it with an error. Far more than a solvable system
-    /// needs (a batch that builds a whole screen takes fewer pivots than it has symbols),
-    /// so only rounding that makes the simplex go round in circles reaches it: in a
-    /// badly scaled system, costs that are noise can keep choosing pivots that undo each
-    /// other, and the call would never return.
-    static func pivotAllowance(symbols: Int) -> Int { 16 * (symbols + 64) }
+    /// needs (no optimization in the benchmarks, a batch that builds a whole screen
+    /// included, takes a quarter as many pivots as the tableau has symbols), so only
+    /// rounding that makes the simplex go round in circles reaches it: in a badly scaled
+    /// system, costs that are noise can keep choosing pivots that undo each other, and
+    /// the call would never return.
+    static func pivotAllowance(symbols: Int) -> Int { 2 * (symbols + 64) }
 
     /// Minimizes the objective, level by level.
     ///

@@ -17,6 +17,11 @@ extension Tableau {
     }
 
     /// Removes a constraint; a required equality schedules a rebuild instead.
+    ///
+    /// So does a removal whose pivots rounding defeats (an internal error: an objective
+    /// that looks unbounded, an optimization that does not finish, which the transaction
+    /// has undone). A removal cannot be refused, and the constraints left describe a
+    /// tableau that a rebuild makes afresh, without the rounding the old one carried.
     mutating func remove(_ constraint: Constraint) throws(SolverError) {
         guard let slot = recordSlot(of: constraint) else { throw .unknownConstraint(constraint) }
         if needsRebuild || (recordSlots[slot]!.marker == nil && recordSlots[slot]!.link < 0
@@ -25,7 +30,13 @@ extension Tableau {
             needsRebuild = true
             return
         }
-        try run { (t: inout Tableau) throws(StepError) in try t.erase(slot) }
+        do {
+            try run { (t: inout Tableau) throws(StepError) in try t.erase(slot) }
+        } catch {
+            guard case .internalError = error else { throw error }
+            removeRecord(at: slot, journaled: false)
+            needsRebuild = true
+        }
     }
 
     mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {

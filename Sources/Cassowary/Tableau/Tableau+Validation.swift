@@ -1,11 +1,11 @@
-// Checking that a required constraint holds after the call that added it.
+// Checking that the required constraints hold after a call.
 //
 // Doubles carry about 16 significant digits, so a row whose constant mixes 1e20 with 100
 // loses the 100: after `x >= 1e20` (weak) and `x == 100` (required), the tableau says
-// x = 0. The simplex cannot see that; evaluating the constraint it just added, from the
-// values the tableau now gives its variables, can. The check reads one value per term of
-// that constraint only (not the other constraints), so it costs about what building the
-// constraint's row did.
+// x = 0. A pivot on a coefficient that rounding left behind does the same to every row it
+// reaches. The simplex cannot see either; evaluating the required constraints, from the
+// values the tableau now gives their variables, can. That reads every constraint, so it
+// runs only once the tableau has held such numbers (``holdsLargeNumbers``).
 
 extension Tableau {
     /// How far from zero a required constraint's expression may be, relative to the
@@ -100,9 +100,7 @@ extension Tableau {
     }
 
     /// Checks the required constraints after `constraint` went in: every one in the
-    /// tableau once it has held a number beyond ``largeMagnitude`` (see
-    /// ``holdsLargeNumbers``, which ``Solver`` sets as it validates the numbers it is
-    /// given), else none (see ``largeMagnitude``).
+    /// tableau once ``holdsLargeNumbers`` is set, else none (see ``largeMagnitude``).
     mutating func requireHold(afterAdding constraint: Constraint) throws(StepError) {
         if holdsLargeNumbers { try requireAllHold() }
     }
@@ -112,8 +110,7 @@ extension Tableau {
         if holdsLargeNumbers { try requireAllHold() }
     }
 
-    /// After a removal, once the tableau has held numbers beyond ``largeMagnitude``:
-    /// rebuilds it from its constraints (lazily, before the next call) if a required
+    /// After a removal, once ``holdsLargeNumbers`` is set: rebuilds it from its constraints (lazily, before the next call) if a required
     /// constraint no longer holds. A removal cannot be refused, and taking out `y >= 1e20`
     /// can leave `x + y == 100` at x = y = 0: the rows lost the 100 while they held 1e20.
     mutating func rebuildIfRequiredBroken() {
@@ -193,4 +190,13 @@ extension Tableau {
     /// The coefficient below which a constraint counts as holding a large number: solved
     /// for that variable, its row's other numbers grow by the inverse.
     static let smallCoefficient = 1e-6
+
+    /// Notes a pivot that multiplied a row by `factor`: beyond the inverse of
+    /// ``smallCoefficient``, the tableau is badly conditioned from then on (see
+    /// ``holdsLargeNumbers``). Coefficients chained through many rows (0.05 times 0.2 and so
+    /// on) can leave a cell of 1e-8 that exact arithmetic would have cancelled; dividing by
+    /// it turns rounding into values, and a required constraint added next was off by 88.
+    @inline(__always) mutating func noteFactor(_ factor: Double) {
+        if abs(factor) > 1 / Tableau.smallCoefficient { holdsLargeNumbers = true }
+    }
 }

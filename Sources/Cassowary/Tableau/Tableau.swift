@@ -114,9 +114,11 @@ struct Tableau {
     /// Required equalities have no marker column (see ``Solver/init()``), so removing one
     /// rebuilds the tableau, lazily, before the next call that needs it.
     var needsRebuild = false
-    /// Whether a number beyond ``largeMagnitude`` ever came in, even in a call that was
-    /// undone: set by ``Solver`` as it validates constraints, and by suggestions (see
-    /// Tableau+Validation.swift).
+    /// Whether a number beyond ``largeMagnitude`` ever came in, or a pivot ever divided by
+    /// a coefficient below ``smallCoefficient``, even in a call that was undone: set by
+    /// ``Solver`` as it validates constraints, by suggestions, and by ``noteFactor(_:)``
+    /// (see Tableau+Validation.swift). From then on every call checks the required
+    /// constraints.
     var holdsLargeNumbers = false
     /// When set, required equalities get a dummy marker so conflicts can be traced.
     let tracksEqualityMarkers: Bool

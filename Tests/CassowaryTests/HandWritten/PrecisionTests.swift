@@ -122,4 +122,36 @@ import Testing
         solver.updateVariables()
         #expect(abs(previous.value - (1e9 + 1.5)) < 1e-3)
     }
+
+    /// Banded system 101 (60 variables, band 6), added in order: constraint 132's row is
+    /// left with coefficients of 2e-8 that exact arithmetic would have cancelled, and the
+    /// optimization pivots on one. The constraint used to go in off by 88. The pivot marks
+    /// the solver as one that checks its required constraints, and the addition is refused
+    /// and undone.
+    @Test func aPivotOnRoundingNoiseMakesTheAdditionCheckedAndRefused() throws {
+        let system = BandedSystem(seed: 101, variables: 60, band: 6)
+        let (variables, constraints) = system.materialize()
+        let solver = Solver()
+        for constraint in constraints[..<132] {
+            do { try solver.addConstraint(constraint) } catch {
+                guard case .unsatisfiableConstraint = error else { throw error }
+            }
+            solver.updateVariables()
+        }
+        let before = variables.map(\.value)
+        do {
+            try solver.addConstraint(constraints[132])
+            Issue.record("constraint 132 went in")
+        } catch {
+            guard case .precisionLoss(let constraint, let residual) = error else {
+                Issue.record("expected a precision loss, got \(error)")
+                return
+            }
+            #expect(constraint === constraints[132])
+            #expect(abs(residual) > 1)
+        }
+        #expect(!solver.hasConstraint(constraints[132]))
+        solver.updateVariables()
+        #expect(variables.map(\.value) == before)
+    }
 }
