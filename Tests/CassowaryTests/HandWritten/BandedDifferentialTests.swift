@@ -43,21 +43,7 @@ import Testing
         /// The first broken required constraint among `held`, or nil.
         func brokenRequired(_ held: [Int]) -> String? {
             solver.updateVariables()
-            for k in held where constraints[k].strength.isRequired {
-                let expression = constraints[k].expression
-                let value = expression.value
-                let scale = expression.terms.reduce(abs(expression.constant)) {
-                    $0 + abs($1.coefficient * $1.variable.value)
-                }
-                let tolerance = 1e-7 * max(1, scale)
-                let holds = switch constraints[k].relation {
-                case .equal: abs(value) <= tolerance
-                case .lessThanOrEqual: value <= tolerance
-                case .greaterThanOrEqual: value >= -tolerance
-                }
-                if !holds { return "\(constraints[k]) is off by \(value)" }
-            }
-            return nil
+            return firstBrokenRequired(held.lazy.map { constraints[$0] }, tolerance: 1e-7)
         }
 
         /// The weighted error of each level (highest first) of the constraints `held`.
@@ -135,19 +121,20 @@ import Testing
     }
 
     /// Wider systems still fail, 21 seeds of 200 (29 before pivots on coefficients below
-    /// 1e-6 made the solver check its required constraints, and before a removal that
-    /// rounding defeats was rebuilt): no call hangs or fails with an internal error any
-    /// more. 14 leave a required constraint off by more than 1e-7 of its size: by 2e-6 to
-    /// 1e-2 in all but two, with no pivot below 1e-6; 0.44 for seed 60; 71 for seed 101,
-    /// whose removal found a broken constraint and rebuilt the tableau, which broke it
-    /// again (nothing checks a rebuild, and a removal cannot be refused). Cells below
-    /// `epsilon` are dropped whatever the values they multiply (error symbols reach 1e4
-    /// and more), and coefficients of 0.05..0.6 chained through the band make the tableau badly
-    /// conditioned. 7 (23, 26, 34, 94, 102, 150, 156) reach different optima in the two
-    /// modes. Choosing the largest element among ratio ties, dropping cells that cancel
-    /// relative to their operands, and a threshold on the insertion subject's coefficient
-    /// changed nothing. The cure is scale-aware tolerances in every pivot choice and drop,
-    /// or refactoring the basis when rounding grows.
+    /// 1e-6 made the solver check its required constraints, before a removal that rounding
+    /// defeats was rebuilt, and before a rebuild that breaks a required constraint was made
+    /// again required first): no call hangs or fails with an internal error any more.
+    /// - 13 leave a required constraint off by more than 1e-7 of its size, with no pivot
+    ///   below 1e-6: by 2e-6 to 1e-2, and 0.44 for seed 60. Cells below `epsilon` are
+    ///   dropped whatever the values they multiply (error symbols reach 1e4 and more), and
+    ///   coefficients of 0.05..0.6 chained through the band make the tableau badly
+    ///   conditioned.
+    /// - 8 (23, 26, 34, 94, 101, 102, 150, 156) reach different optima in the two modes.
+    ///
+    /// Choosing the largest element among ratio ties, dropping cells that cancel relative
+    /// to their operands, and a threshold on the insertion subject's coefficient changed
+    /// nothing. The cure is scale-aware tolerances in every pivot choice and drop, or
+    /// refactoring the basis when rounding grows.
     @Test("random banded systems of 60 variables, band 6",
           .disabled("21 of 200 seeds fail on rounding in a badly conditioned tableau: see the doc comment"))
     func widerBandedSystems() {

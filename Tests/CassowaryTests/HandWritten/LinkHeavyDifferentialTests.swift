@@ -147,19 +147,7 @@ import Testing
         /// The first broken required constraint, or nil.
         func brokenRequired() -> String? {
             solver.updateVariables()
-            for c in held where c.strength.isRequired {
-                let expression = c.expression
-                let value = expression.value
-                let scale = expression.terms.reduce(abs(expression.constant)) { $0 + abs($1.coefficient * $1.variable.value) }
-                let tolerance = 1e-7 * max(1, scale)
-                let holds = switch c.relation {
-                case .equal: abs(value) <= tolerance
-                case .lessThanOrEqual: value <= tolerance
-                case .greaterThanOrEqual: value >= -tolerance
-                }
-                if !holds { return "\(c) is off by \(value)" }
-            }
-            return nil
+            return firstBrokenRequired(held, tolerance: 1e-7)
         }
 
         func editList(_ edits: [Int: (Double, Strength)]) -> [(Variable, Double, Strength)] {
