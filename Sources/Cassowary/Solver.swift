@@ -22,9 +22,10 @@
 ///   each term's size, at least 1), or the call throws
 ///   ``SolverError/precisionLoss(_:residual:)`` and is undone. A removal that leaves one
 ///   broken, or whose pivots rounding defeats, rebuilds the tableau from the constraints
-///   left (and once more, the required constraints first, if that breaks one). A suggestion or a constant change that would round away part of a value the
-///   solver holds is refused the same way. Below those magnitudes (every layout the
-///   benchmarks build) nothing is checked. Rounding can still leave a required constraint
+///   left (and once more, the required constraints first, if that breaks one). A
+///   suggestion or a constant change that would round away part of a value the solver
+///   holds is refused the same way. Below those magnitudes (every layout the benchmarks
+///   build) nothing is checked. Rounding can still leave a required constraint
 ///   off by more than 1e-6 of its size in badly conditioned systems without a tiny pivot
 ///   (coefficients of 0.05 to 0.6 chained through dozens of rows: off by up to 0.44
 ///   where values are near 400).
