@@ -16,12 +16,8 @@ extension Tableau {
         try addHolding(constraint, sequence: sequence)
     }
 
-    /// Removes a constraint; a required equality schedules a rebuild instead.
-    ///
-    /// So does a removal whose pivots rounding defeats (an internal error: an objective
-    /// that looks unbounded, an optimization that does not finish, which the transaction
-    /// has undone). A removal cannot be refused, and the constraints left describe a
-    /// tableau that a rebuild makes afresh, without the rounding the old one carried.
+    /// Removes a constraint; a required equality schedules a rebuild instead (see
+    /// ``eraseOrRebuild(_:)``).
     mutating func remove(_ constraint: Constraint) throws(SolverError) {
         guard let slot = recordSlot(of: constraint) else { throw .unknownConstraint(constraint) }
         if needsRebuild || (recordSlots[slot]!.marker == nil && recordSlots[slot]!.link < 0
@@ -30,6 +26,16 @@ extension Tableau {
             needsRebuild = true
             return
         }
+        try eraseOrRebuild(slot)
+    }
+
+    /// Takes the constraint in `slot` out of the tableau in a transaction; when rounding
+    /// defeats its pivots (an internal error: an objective that looks unbounded, an
+    /// optimization that does not finish, which the transaction has undone), takes its
+    /// record out and schedules a rebuild instead. A removal cannot be refused, and the
+    /// constraints left describe a tableau that a rebuild makes afresh, without the
+    /// rounding the old one carried.
+    private mutating func eraseOrRebuild(_ slot: Int) throws(SolverError) {
         do {
             try run { (t: inout Tableau) throws(StepError) in try t.erase(slot) }
         } catch {
@@ -55,10 +61,8 @@ extension Tableau {
         let key = Identity(variable)
         guard let info = edits[key] else { throw .unknownEditVariable(variable) }
         try rebuildIfNeeded()
-        try run { (t: inout Tableau) throws(StepError) in
-            try t.erase(t.recordSlot(of: info.constraint)!)
-            t.setEdit(key, nil)
-        }
+        try eraseOrRebuild(recordSlot(of: info.constraint)!)
+        setEdit(key, nil)
     }
 
     mutating func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
