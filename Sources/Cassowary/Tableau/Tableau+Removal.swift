@@ -19,10 +19,11 @@
 //   replaced equality that a redundant one depends on) a contradiction: nothing in it can
 //   move (see ``dualOptimize()`` and ``shiftRows(containing:by:)``);
 // - the pivot is not on a coefficient that may be only rounding error while a sound one
-//   keeps every row feasible. A cell is dropped once it is below `epsilon`, so the tableau
-//   carries errors of that size, amplified by every pivot since: a coefficient well above
-//   `epsilon` may be a cell that exact arithmetic would have cancelled (one linking two
-//   parts of the system that no constraint links any more). Dividing a row by it
+//   keeps every row feasible. A cell is kept unless it cancels to rounding or is tiny (see
+//   ``Row/merge(_:_:times:removing:into:added:gained:)``), so the tableau carries rounding
+//   errors, amplified by every pivot since: a coefficient well above `epsilon` may be a
+//   cell that exact arithmetic would have cancelled (one linking two parts of the system
+//   that no constraint links any more). Dividing a row by it
 //   multiplies every error in the tableau by its inverse, the leftover rounding in the
 //   objective included, and then the simplex works on noise (the conformance record
 //   solver_markers_repro.json pivoted on 1.9e-8 where a row of a user variable held the
@@ -31,8 +32,8 @@
 extension Tableau {
     /// Pivots whose coefficient is below this fraction of the marker's largest coefficient
     /// are avoided when another pivot keeps every row feasible (see ``markerLeavingRow(_:)``).
-    /// Well above the noise a pivot can leave (a few `epsilon`, times the growth of the
-    /// rows), and far below the coefficients of real systems, so the choice departs from
+    /// Well above the noise a pivot can leave (rounding, times the growth of the rows),
+    /// and far below the coefficients of real systems, so the choice departs from
     /// kiwi's only on near-degenerate numbers.
     static let markerPivotTolerance = 1e-5
 

@@ -13,7 +13,7 @@ import Testing
         return variables.map(\.value)
     }
 
-    /// Banded system 60 (60 variables, band 6) sends the equality-marker mode round in
+    /// Banded system 39 (80 variables, band 8) sends the equality-marker mode round in
     /// circles when its constraints are removed: before the allowance, that removal never
     /// returned. Each removal is first tried as the tableau's own step and undone: the one
     /// that gives up throws an internal error that says so, and every try leaves the
@@ -21,12 +21,14 @@ import Testing
     /// removal then succeeds: the constraint is gone, and every required constraint left
     /// holds.
     @Test func aRemovalThatGoesRoundInCirclesEndsAndIsRebuilt() throws {
-        let system = BandedSystem(seed: 60, variables: 60, band: 6)
+        let system = BandedSystem(seed: 39, variables: 80, band: 8)
         let (variables, constraints) = system.materialize()
         let solver = Solver(keepsEqualityMarkers: true)
         for constraint in constraints {
             do { try solver.addConstraint(constraint) } catch {
-                guard case .unsatisfiableConstraint = error else {
+                switch error {
+                case .unsatisfiableConstraint, .precisionLoss: break
+                default:
                     Issue.record("adding \(constraint) threw \(error)")
                     return
                 }
