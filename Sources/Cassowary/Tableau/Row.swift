@@ -156,7 +156,8 @@ struct Row {
     }
 
     /// A sum of two cells smaller than this fraction of its larger term is what rounding
-    /// left of an exact cancellation, and is dropped (see ``merge(_:_:times:removing:into:added:gained:)``).
+    /// left of an exact cancellation, and is dropped (see
+    /// ``merge(_:_:times:removing:into:added:gained:)``).
     static let cancellation = 1e-11
 
     /// Cells below this are dropped from a merge whatever they come from.
