@@ -129,10 +129,20 @@ extension Tableau {
     mutating func expanded(_ row: Row, from threshold: UInt32 = 0, untilUserVariable: Bool = false) -> Row {
         guard hasReferences(row) else { return row }
         if expansion.count < symbolCount { expansion.append(contentsOf: repeatElement(0, count: symbolCount - expansion.count)) }
+        // (The reused buffers, taken out of the tableau while in use; a call made
+        // meanwhile would start from empty ones.)
         var touched: [Int32] = []
+        swap(&touched, &expansionTouched)
         // A max-heap of the basic variables to open, by order (each at most once: its
         // stamp marks it).
         var heap: [(order: UInt32, index: Int32)] = []
+        swap(&heap, &expansionHeap)
+        defer {
+            touched.removeAll(keepingCapacity: true)
+            heap.removeAll(keepingCapacity: true)
+            swap(&touched, &expansionTouched)
+            swap(&heap, &expansionHeap)
+        }
         nextStamp()
         var constant = row.constant
         // The user variables that are not basic and have a coefficient, for `untilUserVariable`.

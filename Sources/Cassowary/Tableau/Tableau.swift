@@ -63,6 +63,10 @@ struct Tableau {
     var collectedCount = 0
     /// Scratch coefficients by symbol for ``expanded(_:)``: zero between uses.
     var expansion: [Double] = []
+    /// Reused buffers of ``expanded(_:from:untilUserVariable:)``: the symbols it touched
+    /// and its heap of definitions to open (empty between uses).
+    var expansionTouched: [Int32] = []
+    var expansionHeap: [(order: UInt32, index: Int32)] = []
     /// The marks of the face scan under way, if any (see ``Solver/withFaceScan(_:)``).
     var faceScan: FaceScan?
     /// The highest order a user-variable row has had: a new row with references takes the

@@ -94,6 +94,7 @@ extension EqualityClasses {
     /// The members of a class, its seed first (a walk of its spanning tree).
     mutating func membersOf(_ klass: Int32) -> [Int32] {
         var result: [Int32] = []
+        result.reserveCapacity(Int(classes[Int(klass)].count))
         walk(from: classes[Int(klass)].seed, avoiding: -1, into: &result)
         return result
     }
