@@ -25,8 +25,8 @@
 ///   left (and once more, the required constraints first, if that breaks one). A
 ///   suggestion or a constant change that would round away part of a value the solver
 ///   holds is refused the same way. Below those magnitudes (every layout the benchmarks
-///   build) nothing is checked. Rounding can still leave a required constraint
-///   off by more than 1e-6 of its size in badly conditioned systems without a tiny pivot
+///   build) nothing is checked. Rounding can still leave a required constraint off by
+///   more than 1e-6 of its size in badly conditioned systems without a tiny pivot
 ///   (coefficients of 0.05 to 0.6 chained through dozens of rows: off by up to 0.008
 ///   where values are near 1,000).
 /// - **Strictly ordered strengths.** The objective is lexicographic over strength levels

@@ -23,11 +23,11 @@
 //   ``Row/merge(_:_:times:removing:into:added:gained:)``), so the tableau carries rounding
 //   errors, amplified by every pivot since: a coefficient well above `epsilon` may be a
 //   cell that exact arithmetic would have cancelled (one linking two parts of the system
-//   that no constraint links any more). Dividing a row by it
-//   multiplies every error in the tableau by its inverse, the leftover rounding in the
-//   objective included, and then the simplex works on noise (the conformance record
-//   solver_markers_repro.json pivoted on 1.9e-8 where a row of a user variable held the
-//   marker with 1, and found the objective unbounded).
+//   that no constraint links any more). Dividing a row by it multiplies every error in
+//   the tableau by its inverse, the leftover rounding in the objective included, and then
+//   the simplex works on noise (the conformance record solver_markers_repro.json pivoted
+//   on 1.9e-8 where a row of a user variable held the marker with 1, and found the
+//   objective unbounded).
 
 extension Tableau {
     /// Pivots whose coefficient is below this fraction of the marker's largest coefficient

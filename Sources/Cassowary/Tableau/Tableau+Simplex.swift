@@ -207,7 +207,7 @@ extension Tableau {
     ///   as ``optimize()`` does.
     mutating func dualOptimize() throws(StepError) {
         var pivots = 0
-        let allowance = 2 * Tableau.pivotAllowance(symbols: symbolCount)
+        let limit = 2 * Tableau.pivotAllowance(symbols: symbolCount)
         while let leaving = infeasible.popLast() {
             guard let row = rows[leaving.index], row.constant < 0 || leaving.isDummy, !nearZero(row.constant)
             else { continue }
@@ -216,7 +216,7 @@ extension Tableau {
                 noteCertificate(row, leaving, inserting: nil)
                 throw .unsatisfiable
             }
-            guard pivots < allowance else {
+            guard pivots < limit else {
                 infeasible.removeAll()
                 throw .failure(.internalError("the dual optimization did not finish after \(pivots) pivots"))
             }

@@ -111,8 +111,9 @@ extension Tableau {
     }
 
     /// After a removal, once ``holdsLargeNumbers`` is set: rebuilds the tableau from its
-    /// constraints (lazily, before the next call) if a required constraint no longer holds. A removal cannot be refused, and taking out `y >= 1e20`
-    /// can leave `x + y == 100` at x = y = 0: the rows lost the 100 while they held 1e20.
+    /// constraints (lazily, before the next call) if a required constraint no longer holds.
+    /// A removal cannot be refused, and taking out `y >= 1e20` can leave `x + y == 100` at
+    /// x = y = 0: the rows lost the 100 while they held 1e20.
     mutating func rebuildIfRequiredBroken() {
         guard holdsLargeNumbers, !needsRebuild, !allRequiredHold() else { return }
         needsRebuild = true

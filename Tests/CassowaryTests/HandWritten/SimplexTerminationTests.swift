@@ -37,12 +37,12 @@ import Testing
         }
         var gaveUp = 0
         for k in system.removalOrder where solver.hasConstraint(constraints[k]) {
-            let before = Self.values(solver, variables)
             // The tableau's step alone, always undone (the sentinel throw rolls back a step
             // that went through). Not on a tableau waiting for a rebuild (the solver rebuilds
             // it first), and not after the first that gives up (each costs twice the
             // allowance of pivots).
             if gaveUp == 0, !solver.tableau.needsRebuild, let slot = solver.tableau.recordSlot(of: constraints[k]) {
+                let before = Self.values(solver, variables)
                 do throws(Tableau.StepError) {
                     try solver.tableau.transaction { (t: inout Tableau) throws(Tableau.StepError) in
                         try t.erase(slot)
