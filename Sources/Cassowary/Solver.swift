@@ -287,8 +287,9 @@ public final class Solver {
 
     /// Like ``updateVariables(changed:)``, calling `changed` with the changed variables a
     /// batch at a time (the members of an equality class together, up to 256 at once),
-    /// unretained: the solver keeps them, and they must not be kept past the call.
-    /// `changed` must not call the solver.
+    /// unretained: the solver keeps them, and they must not be kept past the call. A
+    /// variable made silent (see ``silence(_:alongside:)``) is not told of its moves with its
+    /// equality class. `changed` must not call the solver.
     package func updateVariables(changedBatches changed: (UnsafeBufferPointer<Unmanaged<Variable>>) -> Void) {
         tableau.updateVariables(changedBatches: changed)
     }

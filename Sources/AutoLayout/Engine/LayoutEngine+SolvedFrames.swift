@@ -5,9 +5,13 @@ import Synchronization
 
 /// What the engine keeps to find the views a solve moved.
 struct SolveTracking {
-    /// The list of the views the last solve moved (emptied after use; kept for its
-    /// capacity).
+    /// The list of the views the last solve moved, and of those among them to make silent
+    /// (emptied after use; kept for their capacity).
     var movedScratch: [Unmanaged<LayoutView>] = []
+    var candidateScratch: [LayoutEngine.SilenceCandidate] = []
+    /// Whether views that move with their superviews are made silent (see
+    /// LayoutEngine+Silence.swift); true unless a test turns it off.
+    var silencesLeaves = true
 }
 
 extension LayoutEngine {
@@ -18,10 +22,12 @@ extension LayoutEngine {
     /// ``owner(of:in:)``), so only the views the solve moved are visited: one view moving in
     /// a row of 100,000 costs one frame, and a hide that moves half a list costs that half.
     /// Each such view gets its frame, and a view whose origin moved gets its subviews'
-    /// frames too (they are relative to it).
+    /// frames too (they are relative to it). Views that moved with their superview are not
+    /// told of at all once silent (see LayoutEngine+Silence.swift).
     func applySolution() {
-        var moved = MovedViews(views: tracking.movedScratch)
+        var moved = MovedViews(views: tracking.movedScratch, candidates: tracking.candidateScratch)
         tracking.movedScratch = []
+        tracking.candidateScratch = []
         var slotsRenewed = false
         // (The slots read once: reading them through the table for each variable would
         // retain and release its arrays every time.)
@@ -46,7 +52,9 @@ extension LayoutEngine {
         defer {
             for ref in moved.views { ref._withUnsafeGuaranteedRef { $0.cycle.isSolveHost = false } }
             moved.views.removeAll(keepingCapacity: true)
+            moved.candidates.removeAll(keepingCapacity: true)
             tracking.movedScratch = moved.views
+            tracking.candidateScratch = moved.candidates
         }
         guard !moved.views.isEmpty else { return }
         moved.readRectangles()
@@ -63,12 +71,15 @@ extension LayoutEngine {
             }
         }
         // Each host's subviews are placed independently, so the order does not matter.
-        for ref in moved.origins {
-            ref._withUnsafeGuaranteedRef { view in
+        for origin in moved.origins {
+            origin.view._withUnsafeGuaranteedRef { view in
                 view.cycle.placesSubviews = false
-                if applyFrames(ofSubviewsOf: view) { view.markNeedsLayout(in: self) }
+                if applyFrames(ofSubviewsOf: view, after: origin.change, noting: &moved.candidates) {
+                    view.markNeedsLayout(in: self)
+                }
             }
         }
+        if !moved.candidates.isEmpty { silenceLeaves(moved.candidates) }
     }
 
     /// The view of the hierarchy that `variable` belongs to, or nil (a guide's variable),
@@ -103,12 +114,31 @@ extension LayoutEngine {
     }
 
     /// The views a solve moved (each once, flagged with ``LayoutCycleFlags/isSolveHost`` until
-    /// their frames are applied), and among them those with subviews whose origin moved.
+    /// their frames are applied), those with subviews to place, and the views without
+    /// subviews that kept their frames while their superviews moved (to make silent).
     /// (Unretained: the hierarchy keeps the views. A struct whose methods change it: a
     /// nested function capturing the arrays would check exclusivity on every access.)
     struct MovedViews {
         var views: [Unmanaged<LayoutView>]
-        var origins: [Unmanaged<LayoutView>] = []
+        var candidates: [SilenceCandidate]
+        var origins: [MovedOrigin] = []
+
+        /// A view whose subviews are placed, and along which axes its rectangle changed, in
+        /// one word: the view's address, whose low bits are free (objects are aligned to 16
+        /// bytes), holds the axes (a first layout lists every view with subviews, and a
+        /// list of wider entries raised its peak memory).
+        struct MovedOrigin {
+            private let bits: UInt
+
+            init(view: Unmanaged<LayoutView>, change: FrameChange) {
+                bits = UInt(bitPattern: view.toOpaque()) | (change.alongX ? 1 : 0) | (change.alongY ? 2 : 0)
+            }
+
+            var view: Unmanaged<LayoutView> {
+                Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~3).unsafelyUnwrapped)
+            }
+            var change: FrameChange { FrameChange(alongX: bits & 1 != 0, alongY: bits & 2 != 0) }
+        }
 
         /// Notes a view whose variables changed, the first time it is named (its rectangle
         /// is read once all variables are written, by ``readRectangles()``).
@@ -122,15 +152,17 @@ extension LayoutEngine {
         }
 
         /// Reads each moved view's rectangle in the solution, and notes those with subviews
-        /// whose origin moved.
+        /// whose origin moved, or whose size changed when they have silent subviews.
         mutating func readRectangles() {
             for ref in views {
                 ref._withUnsafeGuaranteedRef { view in
                     let old = view.solvedRect, rect = view.variables.rect
                     view.solvedRect = rect
-                    if (old.minX != rect.minX || old.minY != rect.minY) && !view.subviews.isEmpty {
+                    guard !view.subviews.isEmpty else { return }
+                    if old.minX != rect.minX || old.minY != rect.minY
+                        || (old.size != rect.size && view.variables.silenceFlags.contains(.hasSilentSubviews)) {
                         view.cycle.placesSubviews = true
-                        origins.append(ref)
+                        origins.append(MovedOrigin(view: ref, change: FrameChange(from: old, to: rect)))
                     }
                 }
             }
@@ -161,6 +193,46 @@ extension LayoutEngine {
         guard frame != subview.storedFrame else { return false }
         subview.applyLayoutFrame(frame, engine: self)
         return true
+    }
+
+    /// Sets the frames of the subviews of `view`, whose rectangle just changed along the
+    /// axes of `change`, and returns whether any moved or changed size. Subviews the solve
+    /// did not report are skipped when they keep their frames (see
+    /// ``keepsFrame(_:origin:after:)``). A reported subview without subviews that keeps its
+    /// frame moved with `view`: it is noted in `candidates`, to be made silent.
+    func applyFrames(ofSubviewsOf view: LayoutView, after change: FrameChange,
+                     noting candidates: inout [SilenceCandidate]) -> Bool {
+        // (Each read when first needed: a first layout places every subview of every view.)
+        var skips: Bool?, notes: Bool?
+        var moved = false
+        let origin = solvedOrigin(of: view)
+        // (The subviews unretained: `view.subviews` keeps them, and nothing here changes it.)
+        let subviews = view.subviews
+        for index in subviews.indices {
+            let ref = Unmanaged.passUnretained(subviews[index])
+            ref._withUnsafeGuaranteedRef { subview in
+                guard subview.cycle.isSolveHost else {
+                    if skips == nil { skips = view.variables.silenceFlags.contains(.hasSilentSubviews) }
+                    if skips == true && keepsFrame(subview, origin: origin, after: change) { return }
+                    if applyFrame(of: subview, rect: currentRect(of: subview), origin: origin) { moved = true }
+                    return
+                }
+                if applyFrame(of: subview, rect: subview.solvedRect, origin: origin) {
+                    moved = true
+                } else if subview.subviews.isEmpty {
+                    if notes == nil {
+                        notes = silencesLeaves && ObjectIdentifier(view) != rootIdentity && view.frameAlias == nil
+                            && view.variables.hasVariables
+                    }
+                    guard notes == true else { return }
+                    let refused = subview.variables.silenceFlags
+                    let axes = (change.alongX && !refused.contains(.refusedX) ? 1 : 0)
+                        | (change.alongY && !refused.contains(.refusedY) ? 2 : 0)
+                    if axes != 0 { candidates.append(SilenceCandidate(view: ref, axes: axes)) }
+                }
+            }
+        }
+        return moved
     }
 
     /// Sets the frame of every subview of `view` from the solver; returns whether any moved

@@ -18,4 +18,11 @@ extension LayoutEngine {
             updateFlags.alwaysScans = newValue
         }
     }
+
+    /// Whether views that move with their superviews are made silent in the solver (see
+    /// LayoutEngine+Silence.swift); true unless a test turns it off before laying out.
+    var makesLeavesSilent: Bool {
+        get { tracking.silencesLeaves }
+        set { tracking.silencesLeaves = newValue }
+    }
 }

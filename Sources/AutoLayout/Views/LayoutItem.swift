@@ -205,6 +205,33 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
         return word1 == target || word3 == target || word0 == target || word2 == target
     }
 
+    /// Which of these four `variable` is, numbered as by ``variable(at:)``; nil for another.
+    @inline(__always) func edge(of variable: Variable) -> Int? {
+        guard hasVariables else { return nil }
+        let target = Self.word(.passUnretained(variable))
+        if word1 == target { return 1 }
+        if word3 == target { return 3 }
+        if word0 == target { return 0 }
+        return word2 == target ? 2 : nil
+    }
+
+    /// The variable of an edge: 0 minX, 1 minY, 2 maxX, 3 maxY (so `edge % 2` is the axis,
+    /// 0 for x, and an edge's far side is `edge + 2`). The variables must be made.
+    @inline(__always) func variable(at edge: Int) -> Unmanaged<Variable> {
+        switch edge {
+        case 0: Self.variable(word0)
+        case 1: Self.variable(word1)
+        case 2: Self.variable(word2)
+        default: Self.variable(word3)
+        }
+    }
+
+    /// The value of an edge's variable, numbered as by ``variable(at:)``; the variables must
+    /// be made.
+    @inline(__always) func value(at edge: Int) -> Double {
+        variable(at: edge)._withUnsafeGuaranteedRef { $0.value }
+    }
+
     /// The solved rectangle (``values`` while there are no variables), each number on a grid
     /// of 2⁻³² points: floating-point noise (`221.00000000000003` for 221, from a size
     /// taken as the difference of two edges) goes, and nothing a screen could show moves.

@@ -43,6 +43,9 @@ extension LayoutView {
         view.ownEngine = nil
         absorbed?.detach()
         view.setSuperview(self)
+        // (A view with a subview is placed by its own frame, not its superview's: no longer
+        // silent.)
+        if subviews.isEmpty && variables.silenceFlags.contains(.silent) { engineIfAny?.endSilence(of: self) }
         if index >= subviews.count {
             // (addSubview: appending is far cheaper than a general insert. The list grows as
             // it fills: room for four from the first subview would take 32 bytes more for
@@ -64,6 +67,9 @@ extension LayoutView {
         guard let parent = superview else { return }
         parent.willRemoveSubview(self)
         if let engine = parent.engineIfAny {
+            // (A silent view's frame followed from this superview's; see
+            // LayoutEngine+Silence.swift.)
+            if !variables.silenceFlags.isDisjoint(with: SilenceFlags.ownState) { engine.endSilence(of: self) }
             engine.release(self)
         } else {
             // A subtree removed from a laid-out hierarchy keeps its constraints active, and

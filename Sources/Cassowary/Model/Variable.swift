@@ -14,7 +14,8 @@ public final class Variable: Sendable, CustomStringConvertible {
     @usableFromInline let storage: Atomic<UInt64>
     /// The name and the client's number (see ``ownerSlot``) in one word:
     /// - low bits `01`: the name is one of ``CommonName`` (its code in bits 8–15, 0 for no
-    ///   name), and the number is in the high 32 bits;
+    ///   name), the client's bits (see ``clientBits``) in bits 16–23, and the number in the
+    ///   high 32 bits;
     /// - low bits `11`: a name of up to seven bytes of UTF-8, in bits 8–63, its length in
     ///   bits 2–4 (no allocation for the short names most code gives);
     /// - low bit `0`: the address of the name's ``NameBox``, retained.
@@ -93,6 +94,21 @@ public final class Variable: Sendable, CustomStringConvertible {
         let word = nameWord.load(ordering: .relaxed)
         guard word & 3 == 1 else { return }
         nameWord.store(word & 0xffff_ffff | UInt64(UInt32(bitPattern: slot)) << 32, ordering: .relaxed)
+    }
+
+    /// Eight bits the solver's client keeps for the variable, 0 until it sets them; the
+    /// solver never reads them. Like ``ownerSlot``, only a variable made with a
+    /// ``CommonName``, or with no name, keeps them: for any other they stay 0.
+    @inlinable package var clientBits: UInt8 {
+        let word = nameWord.load(ordering: .relaxed)
+        return word & 3 == 1 ? UInt8(truncatingIfNeeded: word >> 16) : 0
+    }
+
+    /// Sets ``clientBits`` (for a variable made with a ``CommonName`` or none; else nothing).
+    package func setClientBits(_ bits: UInt8) {
+        let word = nameWord.load(ordering: .relaxed)
+        guard word & 3 == 1 else { return }
+        nameWord.store(word & ~(0xff << 16) | UInt64(bits) << 16, ordering: .relaxed)
     }
 
     /// The word of a common name's code and a client's number.

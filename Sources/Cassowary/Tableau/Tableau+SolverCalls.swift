@@ -91,6 +91,8 @@ extension Tableau {
 
     /// The same, calling `changed` with the variables whose value actually changed, a
     /// batch at a time (a class's members together), unretained (the solver keeps them).
+    /// Silent members that moved with their class are not told (see
+    /// ``EqualityClasses/silence(_:alongside:)``).
     /// A call per batch costs less than one per variable: a hide in a stack changes
     /// thousands.
     mutating func updateVariables(changedBatches changed: ChangedVariables) {

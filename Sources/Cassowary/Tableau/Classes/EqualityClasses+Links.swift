@@ -147,6 +147,7 @@ extension EqualityClasses {
         let klass = allocateClass(Klass(anchor: anchor, seed: moved[0], count: Int32(moved.count)))
         if let anchor { stampAnchor(anchor, klass) }
         place(moved, into: klass) { single ? 0 : $0 + anchorValue }
+        endSilence(in: from)
         let count = Int32(moved.count)
         setClass(from) {
             $0.count -= count
@@ -173,10 +174,12 @@ extension EqualityClasses {
     mutating func applyShift(moved: [Int32], delta: Double) {
         guard let first = moved.first else { return }
         place(moved, into: members[Int(first)].klass) { $0 + delta }
+        endSilence(in: members[Int(first)].klass)
     }
 
     /// Moves members of one class into `klass` (their own for a shift), each at the offset
-    /// `offset` gives for its old one, and marks them dirty; journaled as one entry (see
+    /// `offset` gives for its old one, and marks them dirty and not silent (see
+    /// ``Member/isSilent``); journaled as one entry (see
     /// ``journalPlacements(of:)``). The members are written through one buffer, without a
     /// uniqueness check per member.
     @inline(__always)
@@ -188,6 +191,7 @@ extension EqualityClasses {
             for m in moved {
                 members[Int(m)].klass = klass
                 members[Int(m)].offset = offset(members[Int(m)].offset)
+                members[Int(m)].isSilent = false
                 if !members[Int(m)].isDirty {
                     members[Int(m)].isDirty = true
                     marked.append(m)

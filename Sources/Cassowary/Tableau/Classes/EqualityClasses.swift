@@ -47,6 +47,11 @@ struct EqualityClasses {
         var epoch: UInt32 = 0
         /// Whether its value must be written at the next update.
         var isDirty = false
+        /// Whether a move of its class's anchor is not told (see
+        /// ``Tableau/silence(_:alongside:)``), while ``silentTag`` is its class's.
+        var isSilent = false
+        /// Its class's ``Klass/silentTag`` when it was made silent.
+        var silentTag: UInt16 = 0
 
         init(variable: Variable?, klass: Int32, offset: Double) {
             reference = variable.map { Unmanaged.passUnretained($0) }
@@ -68,6 +73,10 @@ struct EqualityClasses {
         var written: Double = 0
         /// The call in which it was last journaled (see ``setClass(_:_:)``).
         var epoch: UInt32 = 0
+        /// Changed whenever a member may leave the class or its offset change, which ends
+        /// the silence of its members (see ``Member/isSilent``). Two bytes that would
+        /// otherwise be padding.
+        var silentTag: UInt16 = 0
         /// A number no earlier state of any class had, given at each change (see
         /// ``memberLists``).
         var version: UInt64 = 0

@@ -16,26 +16,32 @@ extension Tableau {
 
     /// Writes the values of the members whose anchor moved or whose class or offset
     /// changed, calling `changed` with those that actually changed (a moved class's members
-    /// together, then the others, in batches of at most ``batchLimit``). `moved` are the
-    /// anchors the tableau just wrote; every anchor's value is up to date.
+    /// together, then the others, in batches of at most ``batchLimit``). A silent member
+    /// (see ``EqualityClasses/silence(_:alongside:)``) is written but not told when it moved
+    /// with its class. `moved` are the anchors the tableau just wrote; every anchor's value
+    /// is up to date.
     mutating func writeMembers(movedAnchors moved: [Unmanaged<Variable>], _ changed: ChangedVariables) {
         // The members of a class whose anchor moved are written as the walk finds them; a
-        // member also marked dirty is written again below, to the same value.
+        // member also marked dirty is written again below, to the same value (and told here
+        // even if silent: its own offset or class changed, so it did not just move with its
+        // class).
         var members: [Int32] = []
         for anchor in moved {
             guard let klass = anchor._withUnsafeGuaranteedRef({ classes.klass(ofAnchor: $0) }) else { continue }
             let anchorValue = classes.anchorValue(of: klass)
             guard classes.classes[Int(klass)].written != anchorValue else { continue }
             classes.classes[Int(klass)].written = anchorValue
+            let tag = classes.classes[Int(klass)].silentTag
             if let listed = classes.listedMembers(of: klass) {
                 classes.memberPool.withUnsafeBufferPointer { pool in
-                    Tableau.write(classes.members, UnsafeBufferPointer(rebasing: pool[listed]), anchorValue: anchorValue, changed)
+                    Tableau.write(classes.members, UnsafeBufferPointer(rebasing: pool[listed]), anchorValue: anchorValue,
+                                  silentTag: tag, changed)
                 }
                 continue
             }
             members.removeAll(keepingCapacity: true)
             classes.walk(from: classes.classes[Int(klass)].seed, avoiding: -1, into: &members)
-            members.withUnsafeBufferPointer { Tableau.write(classes.members, $0, anchorValue: anchorValue, changed) }
+            members.withUnsafeBufferPointer { Tableau.write(classes.members, $0, anchorValue: anchorValue, silentTag: tag, changed) }
         }
         guard !classes.dirty.isEmpty else { return }
         withUnsafeTemporaryAllocation(of: Unmanaged<Variable>.self, capacity: Tableau.batchLimit) { batch in
@@ -59,19 +65,22 @@ extension Tableau {
     /// layout's new members, raised the peak memory of a build.
     static let batchLimit = 256
 
-    /// Sets the variables of `chosen` (indices in `members`, of one class) to the class's
-    /// anchor value plus each one's offset, and calls `changed` with those that changed,
-    /// in batches of up to ``batchLimit``. (Static: a method would copy the tableau per
-    /// member.)
+    /// Sets the variables of `chosen` (indices in `members`, of one class whose anchor
+    /// moved, whose silent members carry `silentTag`) to the class's anchor value plus each
+    /// one's offset, and calls `changed` with those that changed and are not silent (or are
+    /// dirty), in batches of up to ``batchLimit``. (Static: a method would copy the tableau
+    /// per member.)
     @inline(__always)
     private static func write(_ members: [EqualityClasses.Member], _ chosen: UnsafeBufferPointer<Int32>,
-                              anchorValue: Double, _ changed: ChangedVariables) {
+                              anchorValue: Double, silentTag: UInt16, _ changed: ChangedVariables) {
         withUnsafeTemporaryAllocation(of: Unmanaged<Variable>.self, capacity: min(chosen.count, batchLimit)) { batch in
             var count = 0
             members.withUnsafeBufferPointer { members in
                 for index in chosen {
                     guard let reference = members[Int(index)].reference,
-                          write(anchorValue + members[Int(index)].offset, to: reference) else { continue }
+                          write(anchorValue + members[Int(index)].offset, to: reference),
+                          !members[Int(index)].isSilent || members[Int(index)].silentTag != silentTag
+                              || members[Int(index)].isDirty else { continue }
                     add(reference, to: batch, &count, changed)
                 }
             }
