@@ -107,3 +107,11 @@ import Testing
         #expect(Self.told(solver).contains("b"))
     }
 }
+
+extension SilenceTests {
+    @Test("the silence fits in what was padding: a member takes 48 bytes, a class 40")
+    func sizes() {
+        #expect(MemoryLayout<EqualityClasses.Member>.stride == 48)
+        #expect(MemoryLayout<EqualityClasses.Klass>.stride == 40)
+    }
+}
