@@ -91,13 +91,17 @@ final class LayoutEngine {
 
     /// Lets views go as if they had never been taken in: they leave the engine, their
     /// constraints forget their solver constraints, and the constraints the engine made for
-    /// them go, so that the engine that takes them in next does all of that anew. (Also
+    /// them go, so that the engine that takes them in next does all of that anew (and so do
+    /// the engine's notes on their silence, which were about this engine's solver). (Also
     /// when the root goes away and some of its views live on.)
     func forget(_ views: some Sequence<LayoutView>) {
         for view in views {
             letGo(view)
             for constraint in view.constraints { setLowering(nil, of: constraint) }
-            if !isScratch { view.generatedStorage = nil }
+            if !isScratch {
+                view.generatedStorage = nil
+                view.variables.silenceFlags = []
+            }
         }
     }
 

@@ -56,6 +56,25 @@ import Testing
         }
     }
 
+    @Test("a hierarchy taken into another forgets its silence, and lays out as before in its new engine")
+    func absorbed() throws {
+        let (root, _, rows) = try Self.stack(rows: 6)
+        rows[1].isHidden = true
+        root.layoutIfNeeded()
+        #expect(rows[3].arrangedSubviews.allSatisfy(Self.isSilent))
+        let outer = makeRoot(375, 2000)
+        outer.addSubview(root)
+        #expect(!rows.flatMap(\.arrangedSubviews).contains(where: Self.isSilent))
+        #expect(!rows.contains { $0.variables.silenceFlags.contains(.hasSilentSubviews) })
+        outer.layoutIfNeeded()
+        for hidden in [false, true, false] {
+            rows[1].isHidden = hidden
+            outer.layoutIfNeeded()
+            #expect(rows[3].frame == Rect(x: 0, y: hidden ? 48 : 72, width: 343, height: 20))
+            #expect(rows[3].arrangedSubviews[2].frame == Rect(x: 303, y: 0, width: 40, height: 20))
+        }
+    }
+
     @Test("a silent label that gains a subview is placed by its own moves again")
     func silentLeafGainsSubview() throws {
         let (root, _, rows) = try Self.stack(rows: 6)
