@@ -31,6 +31,7 @@ extension LayoutEngine {
         let lowering = lower(constraint)
         changed = true
         setLowering(lowering, of: constraint)
+        if tracking.hasRefusals { allowSilence(for: constraint) }
         // (Moved into a queue: `lower` returned it owned, and the queue takes that reference
         // instead of a copy.)
         if constraint.compressionPriority != nil && !lowering.strength.isRequired {

@@ -18,16 +18,17 @@ import Cassowary
 //
 // The engine tries this for a view the first time the view keeps its frame while its
 // superview moves (a first layout, which places every view, tries none), and not again
-// along an axis where it did not work while the view keeps its superview. A view that
-// gains a subview, or leaves its superview, ends its silence: its frame would no longer
-// follow from its superview's alone.
+// along an axis where it did not work until the view changes superview or a constraint on
+// it is installed (a stack whose alignment changes makes its views' constraints anew). A
+// view that gains a subview, or leaves its superview, ends its silence: its frame would no
+// longer follow from its superview's alone.
 
 /// What the engine keeps about silence in a view's variables (the client bits of its minX
 /// variable, see ``Cassowary/Variable/clientBits``).
 struct SilenceFlags: OptionSet {
     let rawValue: UInt8
-    /// Silence was tried along x and did not work for both edges: not tried again while
-    /// the view keeps its superview.
+    /// Silence was tried along x and did not work for both edges: not tried again until
+    /// the view changes superview or a constraint on it is installed.
     static let refusedX = SilenceFlags(rawValue: 1)
     /// The same along y.
     static let refusedY = SilenceFlags(rawValue: 2)
@@ -85,8 +86,8 @@ extension LayoutEngine {
 
     /// Makes the edges of each candidate along its axes silent where they are in the class
     /// of their superview's matching edge; see the top of this file. The solver is asked
-    /// once for all of them. An axis where not both edges could be made silent is not
-    /// tried again while the view keeps its superview.
+    /// once for all of them. An axis where not both edges could be made silent is refused
+    /// (see ``SilenceFlags/refusedX``).
     func silenceLeaves(_ candidates: [SilenceCandidate]) {
         // The pairs for the solver: for each candidate and axis, near edges then far edges.
         var pairs: [SilencePair] = []
@@ -111,7 +112,10 @@ extension LayoutEngine {
                     let near = made[next], far = made[next + 1]
                     next += 2
                     // (One edge alone stays silent, but the axis is not tried again.)
-                    if !(near && far) { flags.insert(SilenceFlags.refusal(along: axis)) }
+                    if !(near && far) {
+                        flags.insert(SilenceFlags.refusal(along: axis))
+                        tracking.hasRefusals = true
+                    }
                     if near || far {
                         flags.insert(.silent)
                         parent._withUnsafeGuaranteedRef { _ = $0.variables.silenceFlags.insert(.hasSilentSubviews) }
@@ -154,5 +158,21 @@ extension LayoutEngine {
         guard flags.contains(.silent) else { return }
         for edge in 0..<4 { variables.variable(at: edge)._withUnsafeGuaranteedRef { solver.endSilence(of: $0) } }
         view.solvedRect = variables.rect
+    }
+
+    /// Lets silence be tried again for the views a constraint relates: installed now, it may
+    /// tie them to their superviews.
+    func allowSilence(for constraint: LayoutConstraint) {
+        Self.allowSilence(of: constraint.firstHandle)
+        Self.allowSilence(of: constraint.secondHandle)
+    }
+
+    @inline(__always) private static func allowSilence(of handle: ItemHandle?) {
+        handle?.viewReference?._withUnsafeGuaranteedRef { view in
+            let flags = view.variables.silenceFlags
+            if !flags.isDisjoint(with: [.refusedX, .refusedY]) {
+                view.variables.silenceFlags = flags.subtracting([.refusedX, .refusedY])
+            }
+        }
     }
 }

@@ -12,6 +12,9 @@ struct SolveTracking {
     /// Whether views that move with their superviews are made silent (see
     /// LayoutEngine+Silence.swift); true unless a test turns it off.
     var silencesLeaves = true
+    /// Whether silence was refused to some view along an axis since the engine was made:
+    /// then installing a constraint lets its views be tried again.
+    var hasRefusals = false
 }
 
 extension LayoutEngine {

@@ -75,6 +75,27 @@ import Testing
         }
     }
 
+    @Test("labels centred in their rows are not silent; once the rows fill, the next hide makes them so")
+    func alignmentChange() throws {
+        let (root, _, rows) = try Self.stack(rows: 8)
+        for row in rows { row.alignment = .center }
+        root.layoutIfNeeded()
+        rows[1].isHidden = true
+        root.layoutIfNeeded()
+        // A centred label's top is not in its row's top's class: refused along y.
+        let label = rows[5].arrangedSubviews[0]
+        #expect(!Self.isSilent(label) && label.variables.silenceFlags.contains(.refusedY))
+        for row in rows { row.alignment = .fill }
+        rows[1].isHidden = false
+        root.layoutIfNeeded()
+        #expect(!label.variables.silenceFlags.contains(.refusedY))
+        rows[1].isHidden = true
+        root.layoutIfNeeded()
+        #expect(Self.isSilent(label))
+        #expect(rows[5].frame == Rect(x: 0, y: 96, width: 343, height: 20))
+        #expect(label.frame == Rect(x: 0, y: 0, width: 60, height: 20))
+    }
+
     @Test("a silent label that gains a subview is placed by its own moves again")
     func silentLeafGainsSubview() throws {
         let (root, _, rows) = try Self.stack(rows: 6)
