@@ -38,8 +38,10 @@ struct SilenceFlags: OptionSet {
     /// An edge of the view was made silent (until ``LayoutEngine/endSilence(of:)``).
     static let silent = SilenceFlags(rawValue: 8)
 
+    /// The refusals along both axes.
+    static let refusals: SilenceFlags = [.refusedX, .refusedY]
     /// The flags about the view's own edges, which depend on its superview.
-    static let ownState: SilenceFlags = [.silent, .refusedX, .refusedY]
+    static let ownState: SilenceFlags = refusals.union(.silent)
 
     /// The flag of an axis (0 x, 1 y) where silence did not work.
     static func refusal(along axis: Int) -> SilenceFlags { axis == 0 ? .refusedX : .refusedY }
@@ -60,12 +62,10 @@ extension ItemVariables {
 /// subviews that the solve did not report have changed.
 struct FrameChange {
     let alongX: Bool, alongY: Bool
+}
 
-    init(alongX: Bool, alongY: Bool) {
-        self.alongX = alongX
-        self.alongY = alongY
-    }
-
+extension FrameChange {
+    /// The axes along which `old` and `new` differ, in origin or size.
     init(from old: Rect, to new: Rect) {
         alongX = old.minX != new.minX || old.width != new.width
         alongY = old.minY != new.minY || old.height != new.height
@@ -170,8 +170,8 @@ extension LayoutEngine {
     @inline(__always) private static func allowSilence(of handle: ItemHandle?) {
         handle?.viewReference?._withUnsafeGuaranteedRef { view in
             let flags = view.variables.silenceFlags
-            if !flags.isDisjoint(with: [.refusedX, .refusedY]) {
-                view.variables.silenceFlags = flags.subtracting([.refusedX, .refusedY])
+            if !flags.isDisjoint(with: SilenceFlags.refusals) {
+                view.variables.silenceFlags = flags.subtracting(SilenceFlags.refusals)
             }
         }
     }

@@ -205,16 +205,6 @@ public protocol LayoutItem: AnyObject, CustomStringConvertible {}
         return word1 == target || word3 == target || word0 == target || word2 == target
     }
 
-    /// Which of these four `variable` is, numbered as by ``variable(at:)``; nil for another.
-    @inline(__always) func edge(of variable: Variable) -> Int? {
-        guard hasVariables else { return nil }
-        let target = Self.word(.passUnretained(variable))
-        if word1 == target { return 1 }
-        if word3 == target { return 3 }
-        if word0 == target { return 0 }
-        return word2 == target ? 2 : nil
-    }
-
     /// The variable of an edge: 0 minX, 1 minY, 2 maxX, 3 maxY (so `edge % 2` is the axis,
     /// 0 for x, and an edge's far side is `edge + 2`). The variables must be made.
     @inline(__always) func variable(at edge: Int) -> Unmanaged<Variable> {
