@@ -53,6 +53,15 @@ struct Columns {
         lists.removeSubrange(index...)
     }
 
+    /// Empties every list, keeping one for each symbol and the pool's storage (to be filled
+    /// again from the rows: see ``Tableau/pruneColumns()``).
+    mutating func removeAllEntries() {
+        for symbol in lists.indices { lists[symbol] = List() }
+        used = 0
+        free = -1
+        entries = 0
+    }
+
     /// The number of entries of a symbol's list.
     @inline(__always) func count(_ symbol: Int) -> Int { Int(lists[symbol].count) }
 

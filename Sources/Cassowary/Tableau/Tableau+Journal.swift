@@ -97,6 +97,7 @@ extension Tableau {
             }
             switch entry {
             case .row(let i, let old):
+                staleColumnEntries += (rows[Int(i)]?.cells.count ?? 0) + (old?.cells.count ?? 0)
                 rows[Int(i)] = old
                 touch(Int(i))
                 if let old {

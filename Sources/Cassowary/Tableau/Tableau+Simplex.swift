@@ -84,22 +84,27 @@ extension Tableau {
             if journaling && i < journalFloor { journal.append(.row(Int32(i), rows[i])) }
             let keepsReferences = newest.map { basic.isExternal && states[i].order > $0 } ?? true
             if !keepsReferences && plain == nil { plain = expanded(row) }
+            let before = rows[i]!.cells.count
             let gained = rows[i]!.add(keepsReferences ? row : plain!, replacing: symbol, buffer: &merged, added: &scratch)
+            // The cells that left: `symbol` and what cancelled.
+            staleColumnEntries += before + gained - rows[i]!.cells.count
             touch(i)
             scratch.withUnsafeBufferPointer { added in
                 columns.append(Int32(i), count: gained) { added[$0].index }
             }
             if !basic.isExternal && rows[i]!.constant < 0 { infeasible.append(basic) }
         }
+        rewrittenRows &+= basics.count
         swap(&basics, &substituted)
-        if columns.entries > columnPruningThreshold { pruneColumns() }
+        pruneColumnsIfStale()
     }
 
     /// Degenerate pivots in a row after which the entering choice becomes Bland's rule.
     static let degenerateLimit = 32
 
     /// The row that limits `entering` first as it grows: among restricted rows where it
-    /// has a negative coefficient, the smallest ratio constant / -coefficient.
+    /// has a negative coefficient, the smallest ratio constant / -coefficient. The rows
+    /// that block it at zero are left in ``ties``.
     mutating func leavingRow(for entering: Symbol) -> Symbol? {
         var best: Symbol?
         var bestRatio = Double.infinity
@@ -109,10 +114,12 @@ extension Tableau {
         basics.empty()
         rowsContaining(entering, into: &basics)
         defer { swap(&basics, &substituted) }
+        ties.removeAll(keepingCapacity: true)
         for basic in basics where !basic.isExternal {
             let row = rows[basic.index]!
             let c = row.coefficient(for: entering)
             guard c < 0 else { continue }
+            if nearZero(row.constant) { ties.append(basic) }
             let ratio = -row.constant / c
             if ratio < bestRatio || (ratio == bestRatio && basic < best!) {
                 best = basic
@@ -139,12 +146,27 @@ extension Tableau {
         var degenerate = 0
         var pivots = 0
         let allowance = Tableau.pivotAllowance(symbols: symbolCount)
-        while let entering = enteringSymbol(bland: degenerate >= Tableau.degenerateLimit || pivots >= allowance) {
+        var turnsLeft = turnsTies ? Tableau.tieTurnAllowance(symbols: symbolCount) : 0
+        while true {
+            let bland = degenerate >= Tableau.degenerateLimit || pivots >= allowance
+            guard let entering = enteringSymbol(bland: bland) else { return }
             guard pivots < 2 * allowance else {
                 throw .failure(.internalError("the optimization did not finish after \(pivots) pivots"))
             }
             pivots += 1
-            guard let leaving = leavingRow(for: entering) else {
+            var blocking = leavingRow(for: entering)
+            // Rows that block at zero, turned (see Tableau+Ties.swift); if the entering
+            // symbol still improves the objective, it takes its step now.
+            if let tie = blocking, !bland, turnsLeft > 0, nearZero(rows[tie.index]!.constant) {
+                let turned = turnTies(of: entering, limit: turnsLeft)
+                if turned > 0 {
+                    turnsLeft -= turned
+                    // The turns raised its cost: it may have no gain left.
+                    guard objective.sign(of: entering) < 0 else { continue }
+                    blocking = leavingRow(for: entering)
+                }
+            }
+            guard let leaving = blocking else {
                 // Only rounding can make a bounded objective look unbounded; a cost that
                 // small is zero.
                 if objective.isNegligible(entering) {

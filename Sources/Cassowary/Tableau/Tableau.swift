@@ -45,14 +45,22 @@ struct Tableau {
     var dirty: [Int32] = []
     /// The most definitions one ``evaluate(_:)`` has walked through (tests reset it).
     var longestEvaluationWalk = 0
-    /// The pivots made so far (tests read it).
+    /// The pivots made so far, the rows they rewrote, and the turns among them (tests read
+    /// them).
     var pivotCount = 0
+    var rewrittenRows = 0
+    var turnCount = 0
+    /// Whether ties at zero may be turned (see Tableau+Ties.swift; tests turn it off).
+    var turnsTies = true
     var objective = Objective()
     var infeasible: [Symbol] = []
     /// Reused buffers of ``substitute(_:_:)``: the rows to rewrite (also the rows that
     /// ``leavingRow(for:)`` compares), a merged row, and the symbols a row gained (scratch
     /// storage, see ``Row/add(_:replacing:buffer:added:)``).
     var substituted: [Symbol] = []
+    /// The rows that block the entering symbol at zero, as ``leavingRow(for:)`` found them
+    /// (see Tableau+Ties.swift).
+    var ties: [Symbol] = []
     var merged: [Cell] = []
     var scratch: [Symbol] = []
     /// The loose cells of the row being built (see ``makeRow(_:_:)``): the first
@@ -81,9 +89,11 @@ struct Tableau {
     /// (See Tableau+Recycling.swift.)
     var releasedSymbols: [Symbol] = []
     var freeSymbols: [[Int32]] = [[], [], [], []]
-    /// The column entries beyond which all columns are pruned of stale entries (see
-    /// ``pruneColumnsIfNeeded()``).
-    var columnPruningThreshold = 4_096
+    /// About as many column entries as are stale: a cell that left a row (or a row put back
+    /// by a rollback, whose entries may repeat) adds one, an entry dropped as its column is
+    /// read takes one away. Past half the entries, every column is pruned (see
+    /// ``pruneColumns()``).
+    var staleColumnEntries = 0
     /// The row that proved the last constraint unsatisfiable: a combination of constraints
     /// that can never be zero (a Farkas certificate), and its basic symbol if it was a row of
     /// the tableau (which takes part in the combination too).
@@ -246,6 +256,7 @@ extension Tableau {
         }
         // Moved into the table: the caller gives the row up.
         rows[basic.index] = consume row
+        pruneColumnsIfStale()
     }
 
     /// Removes and returns the row of a basic symbol.
@@ -253,6 +264,7 @@ extension Tableau {
         let row = rows[basic.index]!
         if journaling && basic.index < journalFloor { journal.append(.row(Int32(basic.index), row)) }
         touch(basic.index)
+        staleColumnEntries += row.cells.count
         rows[basic.index] = nil
         return row
     }
@@ -307,6 +319,8 @@ extension Tableau {
                 previous = node
             } else {
                 columns.remove(node, after: previous, from: symbol.index)
+                // (Counted when it went stale.)
+                if staleColumnEntries > 0 { staleColumnEntries -= 1 }
             }
             node = following
         }
@@ -317,6 +331,7 @@ extension Tableau {
         states = []
         rows = []
         columns = Columns()
+        staleColumnEntries = 0
         stamp = 0
         objective = Objective()
         infeasible = []
