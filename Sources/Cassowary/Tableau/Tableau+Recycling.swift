@@ -79,5 +79,6 @@ extension Tableau {
             }
         }
         staleColumnEntries = 0
+        pruningCount &+= 1
     }
 }

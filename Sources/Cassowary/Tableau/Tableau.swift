@@ -45,11 +45,12 @@ struct Tableau {
     var dirty: [Int32] = []
     /// The most definitions one ``evaluate(_:)`` has walked through (tests reset it).
     var longestEvaluationWalk = 0
-    /// The pivots made so far, the rows they rewrote, and the turns among them (tests read
-    /// them).
+    /// The pivots made so far, the rows they rewrote, the turns among them, and the times
+    /// columns were pruned (tests read them).
     var pivotCount = 0
     var rewrittenRows = 0
     var turnCount = 0
+    var pruningCount = 0
     /// Whether ties at zero may be turned (see Tableau+Ties.swift; tests turn it off).
     var turnsTies = true
     var objective = Objective()

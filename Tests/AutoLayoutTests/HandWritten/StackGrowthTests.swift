@@ -127,28 +127,28 @@ import Testing
 
     /// A column of rows filled equally: every row as high as the tallest label of any row
     /// (22), so 20-high labels, in every row, are held above their content height. At each
-    /// height the column passes (20, 21, 22), every label preferring that height blocks the
-    /// raise at zero; before such ties were turned (Tableau+Ties.swift), each took a pivot
-    /// through the whole column (800 rows: 0.56 s).
+    /// height the column passes (20, 21, 22), every label preferring that height can block
+    /// the raise at zero; before such ties were turned (Tableau+Ties.swift), each took a
+    /// pivot through the whole column (800 rows: 0.56 s). Whether they block depends on the
+    /// order the engine's rules come in, which can differ from one build of the tests to
+    /// another: without turns, 100 and 200 rows rewrote 26,767 and 107,133 rows in one build,
+    /// and 1,693 and 2,595 in another. `TieTurnTests` checks the turns' outcome.
     @Test("a column of rows filled equally rewrites rows in proportion to its length")
     func rowsFilledEquallyLinear() throws {
-        func rewritten(_ count: Int, turning: Bool) throws -> Int {
+        var rewritten: [Int] = []
+        for count in [100, 200] {
             let root = try Self.columnOfRows(count, .fill)
             let column = try #require(root.subviews.first as? StackView)
             column.distribution = .fillEqually
             let solver = root.engine.solver
-            solver.tableau.turnsTies = turning
             let before = solver.tableau.rewrittenRows
             _ = Self.layOut(root)
             let last = column.arrangedSubviews[count - 1]
             #expect(last.frame.minY == 26 * Double(count - 1) && last.frame.height == 22, "\(count) rows")
-            return solver.tableau.rewrittenRows - before
+            rewritten.append(solver.tableau.rewrittenRows - before)
         }
-        let small = try rewritten(100, turning: true), large = try rewritten(200, turning: true)
-        #expect(large <= 5 * small / 2, "100 rows: \(small) rows rewritten; 200 rows: \(large)")
-        // Without turns, the work grows with the square of the column.
-        let plainSmall = try rewritten(100, turning: false), plainLarge = try rewritten(200, turning: false)
-        #expect(plainLarge >= 7 * plainSmall / 2, "without turns: \(plainSmall), \(plainLarge)")
-        #expect(large < plainLarge / 4)
+        // Measured: 1,693 and 2,595.
+        #expect(rewritten[1] <= 5 * rewritten[0] / 2, "rows rewritten: \(rewritten)")
+        #expect(rewritten[1] <= 30 * 200, "rows rewritten: \(rewritten)")
     }
 }
