@@ -59,14 +59,25 @@ extension Tableau {
         return turns.count
     }
 
-    /// A slack or error with a positive coefficient in `row` that no other row holds
-    /// (its column has the one entry), other than `entering`.
-    private func ownSymbol(of row: Row, besides entering: Symbol) -> Cell? {
+    /// A slack or error with a positive coefficient in `row` that no other row holds, other
+    /// than `entering`. A column of one entry says so at once; one of a few entries is
+    /// read, which drops its stale ones (a column is not pruned in a build, and a symbol
+    /// that left other rows keeps their entries until then).
+    private mutating func ownSymbol(of row: Row, besides entering: Symbol) -> Cell? {
         for cell in row.cells where cell.coefficient > epsilon && cell.symbol.isPivotable && cell.symbol != entering {
-            if columns.count(cell.symbol.index) == 1 { return cell }
+            let entries = columns.count(cell.symbol.index)
+            if entries == 1 { return cell }
+            if entries <= Tableau.ownColumnReadLimit {
+                var holders: [Symbol] = []
+                rowsContaining(cell.symbol, into: &holders)
+                if holders.count == 1 { return cell }
+            }
         }
         return nil
     }
+
+    /// The most entries a column may have to be read for whether one row holds its symbol.
+    static let ownColumnReadLimit = 4
 
     /// Whether the sources' costs, each times its factor, reach the highest level where
     /// `entering` has a cost, and leave its reduced cost, read from the highest level down
