@@ -18,9 +18,11 @@
 // - their symbols' costs reach the highest level where the entering symbol has a cost
 //   (the ties are the breakpoints of that level's preferences, as the labels' are), and the
 //   turns leave its reduced cost, read down to that level, no worse than zero. Soft
-//   equalities stronger than the gain (a stack's spanner held to each view's edge at 999.5)
-//   fail this: turned, their other errors would gain there, and turn them back, over and
-//   over.
+//   equalities that cost more on that level than the entering symbol gains there fail this
+//   (a stack's spanner held to each view's edge at 999.5: the entering symbol gained 1 and
+//   twenty ties would cost 2 each): turned, their other errors gained as much, and turned
+//   them back, over and over, which made a hide in a stack aligned to its trailing edge
+//   500 times slower.
 // Then, if the entering symbol still improves the objective, it takes its step; if not
 // (the turns showed the optimum), the optimization goes on from the new costs.
 //
