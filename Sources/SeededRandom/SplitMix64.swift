@@ -16,3 +16,14 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+extension SplitMix64 {
+    /// A number in `range`, drawn as `Int.random(in:using:)` draws it from this generator.
+    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+
+    /// True `percent` times in a hundred (one draw of ``int(_:)`` in 0...99).
+    public mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+
+    /// One of `items`, which must not be empty (one draw of ``int(_:)``).
+    public mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
+}

@@ -22,43 +22,39 @@ import Testing
             rng = SplitMix64(seed: seed)
             root.engine.aliasesTranslatedViews = aliasing
         }
-
-        func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
-        func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-        func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
         func rect() -> Rect {
-            Rect(x: Double(int(-20...200)), y: Double(int(-20...400)), width: Double(int(0...300)),
-                 height: Double(int(0...120)))
+            Rect(x: Double(rng.int(-20...200)), y: Double(rng.int(-20...400)), width: Double(rng.int(0...300)),
+                 height: Double(rng.int(0...120)))
         }
-        func mask() -> AutoresizingMask { AutoresizingMask(rawValue: int(0...63)) }
+        func mask() -> AutoresizingMask { AutoresizingMask(rawValue: rng.int(0...63)) }
 
         /// A view constrained inside `cell` (fully determined), or a translated one.
         func addSubview(to cell: LayoutView, name: String) throws {
             let sub = LayoutView(identifier: name, frame: rect())
             views.append(sub)
             cell.addSubview(sub)
-            if chance(30) {
+            if rng.chance(30) {
                 sub.autoresizingMask = mask()
                 return
             }
             sub.translatesAutoresizingMaskIntoConstraints = false
-            let k = Double(int(0...12))
-            let horizontal: LayoutConstraint = switch int(0...3) {
+            let k = Double(rng.int(0...12))
+            let horizontal: LayoutConstraint = switch rng.int(0...3) {
             case 0: sub.leadingAnchor.constraint(equalTo: cell.layoutMarginsGuide.leadingAnchor, constant: k)
             case 1: sub.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -k)
             case 2: sub.centerXAnchor.constraint(equalTo: cell.centerXAnchor, constant: k)
             default: sub.leftAnchor.constraint(equalTo: cell.leftAnchor, constant: k)
             }
-            let vertical: LayoutConstraint = switch int(0...2) {
+            let vertical: LayoutConstraint = switch rng.int(0...2) {
             case 0: sub.topAnchor.constraint(equalTo: cell.layoutMarginsGuide.topAnchor, constant: k)
             case 1: sub.centerYAnchor.constraint(equalTo: cell.centerYAnchor)
             default: sub.bottomAnchor.constraint(equalTo: cell.bottomAnchor, constant: -k)
             }
             let made = [horizontal, vertical,
-                        chance(50) ? sub.widthAnchor.constraint(equalTo: cell.widthAnchor, multiplier: 0.5)
-                            : sub.widthAnchor.constraint(equalToConstant: Double(int(10...60))),
-                        chance(50) ? sub.heightAnchor.constraint(equalTo: cell.heightAnchor, constant: -4)
-                            : sub.heightAnchor.constraint(equalToConstant: Double(int(10...40)))]
+                        rng.chance(50) ? sub.widthAnchor.constraint(equalTo: cell.widthAnchor, multiplier: 0.5)
+                            : sub.widthAnchor.constraint(equalToConstant: Double(rng.int(10...60))),
+                        rng.chance(50) ? sub.heightAnchor.constraint(equalTo: cell.heightAnchor, constant: -4)
+                            : sub.heightAnchor.constraint(equalToConstant: Double(rng.int(10...40)))]
             try LayoutConstraint.activate(made)
             constraints += made
         }
@@ -70,10 +66,10 @@ import Testing
                 root.addSubview(cell)
                 cells.append(cell)
                 views.append(cell)
-                for j in 0..<int(0...2) { try addSubview(to: cell, name: "c\(i)s\(j)") }
+                for j in 0..<rng.int(0...2) { try addSubview(to: cell, name: "c\(i)s\(j)") }
             }
             // Preferences that the frames already decide, installed on the root.
-            for cell in cells where chance(50) {
+            for cell in cells where rng.chance(50) {
                 let c = cell.centerXAnchor.constraint(equalTo: root.centerXAnchor)
                 c.priority = 250
                 try c.activate()
@@ -83,8 +79,8 @@ import Testing
 
         /// One random change.
         func step() throws {
-            let cell = pick(cells)
-            switch int(0...8) {
+            let cell = rng.pick(cells)
+            switch rng.int(0...8) {
             case 0, 1: cell.frame = rect()
             case 2: cell.autoresizingMask = mask()
             case 3:
@@ -93,29 +89,29 @@ import Testing
                     cell.translatesAutoresizingMaskIntoConstraints = true
                 } else if let parent = cell.superview {
                     cell.translatesAutoresizingMaskIntoConstraints = false
-                    let made = [cell.leftAnchor.constraint(equalTo: parent.leftAnchor, constant: Double(int(0...40))),
-                                cell.topAnchor.constraint(equalTo: parent.topAnchor, constant: Double(int(0...300))),
-                                cell.widthAnchor.constraint(equalToConstant: Double(int(0...200))),
-                                cell.heightAnchor.constraint(equalToConstant: Double(int(0...80)))]
+                    let made = [cell.leftAnchor.constraint(equalTo: parent.leftAnchor, constant: Double(rng.int(0...40))),
+                                cell.topAnchor.constraint(equalTo: parent.topAnchor, constant: Double(rng.int(0...300))),
+                                cell.widthAnchor.constraint(equalToConstant: Double(rng.int(0...200))),
+                                cell.heightAnchor.constraint(equalToConstant: Double(rng.int(0...80)))]
                     try LayoutConstraint.activate(made)
                     pins[ObjectIdentifier(cell)] = made
                 }
-            case 4: root.frame = Rect(x: 0, y: 0, width: Double(int(200...700)), height: Double(int(300...900)))
+            case 4: root.frame = Rect(x: 0, y: 0, width: Double(rng.int(200...700)), height: Double(rng.int(300...900)))
             case 5:
-                if !constraints.isEmpty { pick(constraints).constant = Double(int(-10...30)) }
-            case 6: cell.layoutMargins = EdgeInsets(top: Double(int(0...20)), left: Double(int(0...20)),
-                                                    bottom: Double(int(0...20)), right: Double(int(0...20)))
+                if !constraints.isEmpty { rng.pick(constraints).constant = Double(rng.int(-10...30)) }
+            case 6: cell.layoutMargins = EdgeInsets(top: Double(rng.int(0...20)), left: Double(rng.int(0...20)),
+                                                    bottom: Double(rng.int(0...20)), right: Double(rng.int(0...20)))
             case 7:
                 // Out and back in, or into another cell (no longer a subview of the root).
                 guard pins[ObjectIdentifier(cell)] == nil else { return }
-                let other = pick(cells)
-                if other !== cell && cell.superview === root && !other.isDescendant(of: cell) && chance(50) {
+                let other = rng.pick(cells)
+                if other !== cell && cell.superview === root && !other.isDescendant(of: cell) && rng.chance(50) {
                     other.addSubview(cell)
                 } else {
-                    root.insertSubview(cell, at: int(0...root.subviews.count))
+                    root.insertSubview(cell, at: rng.int(0...root.subviews.count))
                 }
             default:
-                try addSubview(to: cell, name: "\(cell.identifier ?? "")n\(int(0...999))")
+                try addSubview(to: cell, name: "\(cell.identifier ?? "")n\(rng.int(0...999))")
             }
         }
 

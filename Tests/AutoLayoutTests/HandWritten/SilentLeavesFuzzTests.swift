@@ -33,10 +33,6 @@ import Testing
             root.engine.makesLeavesSilent = silent
         }
 
-        func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
-        func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-        func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
-
         func build() throws {
             column.translatesAutoresizingMaskIntoConstraints = false
             root.addSubview(column)
@@ -44,19 +40,19 @@ import Testing
             sides = [column.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
                      column.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16)]
             var made = sides + [column.topAnchor.constraint(equalTo: root.topAnchor, constant: 8)]
-            for k in 0..<int(3...6) {
+            for k in 0..<rng.int(3...6) {
                 let section = LayoutView(identifier: "s\(k)")
                 section.translatesAutoresizingMaskIntoConstraints = false
                 column.addSubview(section)
                 sections.append(section)
                 views.append(section)
                 let top = k == 0 ? section.topAnchor.constraint(equalTo: column.topAnchor, constant: 4)
-                    : section.topAnchor.constraint(equalTo: sections[k - 1].bottomAnchor, constant: Double(int(0...12)))
-                let height = section.heightAnchor.constraint(equalToConstant: Double(int(30...90)))
+                    : section.topAnchor.constraint(equalTo: sections[k - 1].bottomAnchor, constant: Double(rng.int(0...12)))
+                let height = section.heightAnchor.constraint(equalToConstant: Double(rng.int(30...90)))
                 // A section as wide as the column, or a part of it (its right edge then moves
                 // with the column's width through the tableau, not by a constant).
-                let width = chance(50) ? section.trailingAnchor.constraint(equalTo: column.trailingAnchor)
-                    : section.widthAnchor.constraint(equalTo: column.widthAnchor, multiplier: Double(int(5...9)) / 10)
+                let width = rng.chance(50) ? section.trailingAnchor.constraint(equalTo: column.trailingAnchor)
+                    : section.widthAnchor.constraint(equalTo: column.widthAnchor, multiplier: Double(rng.int(5...9)) / 10)
                 made += [top, height, section.leadingAnchor.constraint(equalTo: column.leadingAnchor), width]
                 adjustable.append(top)
                 heights.append(height)
@@ -65,7 +61,7 @@ import Testing
             made.append(column.bottomAnchor.constraint(equalTo: sections[sections.count - 1].bottomAnchor))
             try LayoutConstraint.activate(made)
             for section in sections {
-                for _ in 0..<int(1...4) { try addLeaf(to: section) }
+                for _ in 0..<rng.int(1...4) { try addLeaf(to: section) }
             }
         }
 
@@ -77,9 +73,9 @@ import Testing
             leaf.translatesAutoresizingMaskIntoConstraints = false
             section.addSubview(leaf)
             views.append(leaf)
-            let a = Double(int(0...10)), b = Double(int(0...10))
+            let a = Double(rng.int(0...10)), b = Double(rng.int(0...10))
             var made: [LayoutConstraint]
-            switch int(0...3) {
+            switch rng.int(0...3) {
             case 0, 1: made = [leaf.topAnchor.constraint(equalTo: section.topAnchor, constant: a),
                                leaf.bottomAnchor.constraint(equalTo: section.bottomAnchor, constant: -b)]
             case 2: made = [leaf.topAnchor.constraint(equalTo: section.topAnchor, constant: a),
@@ -87,7 +83,7 @@ import Testing
             default: made = [leaf.centerYAnchor.constraint(equalTo: section.centerYAnchor, constant: a),
                              leaf.heightAnchor.constraint(equalToConstant: 10 + b)]
             }
-            switch int(0...3) {
+            switch rng.int(0...3) {
             case 0, 1: made += [leaf.leadingAnchor.constraint(equalTo: section.leadingAnchor, constant: a),
                                 leaf.trailingAnchor.constraint(equalTo: section.trailingAnchor, constant: -b)]
             case 2: made += [leaf.leadingAnchor.constraint(equalTo: section.leadingAnchor, constant: b),
@@ -105,14 +101,14 @@ import Testing
 
         /// One random change.
         func step() throws {
-            switch int(0...9) {
-            case 0, 1: pick(adjustable).constant = Double(int(-6...14))
+            switch rng.int(0...9) {
+            case 0, 1: rng.pick(adjustable).constant = Double(rng.int(-6...14))
             case 2:
-                let k = int(0...heights.count - 1)
-                if hidden[k] == nil { heights[k].constant = Double(int(20...100)) }
+                let k = rng.int(0...heights.count - 1)
+                if hidden[k] == nil { heights[k].constant = Double(rng.int(20...100)) }
             case 3:
                 // A section hides (its height 0) or shows again.
-                let k = int(0...sections.count - 1)
+                let k = rng.int(0...sections.count - 1)
                 if let zero = hidden[k] {
                     zero.deactivate()
                     try heights[k].activate()
@@ -124,13 +120,13 @@ import Testing
                     hidden[k] = zero
                 }
             case 4:
-                if chance(50) {
-                    root.frame = Rect(x: 0, y: 0, width: Double(int(300...700)), height: 2000)
+                if rng.chance(50) {
+                    root.frame = Rect(x: 0, y: 0, width: Double(rng.int(300...700)), height: 2000)
                 } else {
                     // The column moves sideways, keeping its width, or grows on one side.
-                    let shift = Double(int(-8...8))
+                    let shift = Double(rng.int(-8...8))
                     sides[0].constant += shift
-                    if chance(70) { sides[1].constant += shift }
+                    if rng.chance(70) { sides[1].constant += shift }
                 }
             case 5:
                 // A leaf gains a subview of its own, pinned inside it.
@@ -151,14 +147,14 @@ import Testing
                 adjustable.removeAll { c in old.contains { $0 === c } }
                 leaf.removeFromSuperview()
                 views.removeAll { $0 === leaf }
-                try addLeaf(to: pick(sections))
+                try addLeaf(to: rng.pick(sections))
             case 7:
                 guard let leaf = leaves.randomElement(using: &rng), let old = pins.removeValue(forKey: ObjectIdentifier(leaf)) else { return }
                 LayoutConstraint.deactivate(old)
                 adjustable.removeAll { c in old.contains { $0 === c } }
                 leaf.removeFromSuperview()
             default:
-                try addLeaf(to: pick(sections))
+                try addLeaf(to: rng.pick(sections))
             }
         }
 

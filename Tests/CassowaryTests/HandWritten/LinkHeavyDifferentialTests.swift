@@ -162,12 +162,9 @@ import Testing
         var specs: [Spec] = []
         var edits: [Int: (Double, Strength)] = [:]
 
-        mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
-        mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-
         mutating func twoVariables() -> (Int, Int) {
-            let a = int(0...variableCount - 1)
-            var b = int(0...variableCount - 2)
+            let a = rng.int(0...variableCount - 1)
+            var b = rng.int(0...variableCount - 2)
             if b >= a { b += 1 }
             return (a, b)
         }
@@ -175,61 +172,61 @@ import Testing
         /// A link `a - b == c` in one of its spellings; `c` agrees with `values` when given.
         mutating func link(_ values: [Double]) -> Spec {
             let (a, b) = twoVariables()
-            let c = chance(40) ? values[a] - values[b] : Double(int(-15...15))
+            let c = rng.chance(40) ? values[a] - values[b] : Double(rng.int(-15...15))
             let scale: Double = [1, 1, -1, 2].randomElement(using: &rng)!
             return Spec(terms: [(a, scale), (b, -scale)], constant: -scale * c, relation: .equal, strength: .required)
         }
 
         mutating func add(_ values: [Double]) -> Spec {
-            let roll = int(0...99)
+            let roll = rng.int(0...99)
             if roll < 42 { return link(values) }
             if roll < 50 {
                 // A ground link `a == c`.
-                let a = int(0...variableCount - 1)
-                let c = chance(30) ? values[a] : Double(int(-40...40))
+                let a = rng.int(0...variableCount - 1)
+                let c = rng.chance(30) ? values[a] : Double(rng.int(-40...40))
                 return Spec(terms: [(a, 1)], constant: -c, relation: .equal, strength: .required)
             }
             if roll < 60 {
                 // A required inequality, between two variables or against a constant.
-                let relation: Relation = chance(50) ? .lessThanOrEqual : .greaterThanOrEqual
-                if chance(60) {
+                let relation: Relation = rng.chance(50) ? .lessThanOrEqual : .greaterThanOrEqual
+                if rng.chance(60) {
                     let (a, b) = twoVariables()
-                    return Spec(terms: [(a, 1), (b, -1)], constant: Double(int(-20...20)), relation: relation,
+                    return Spec(terms: [(a, 1), (b, -1)], constant: Double(rng.int(-20...20)), relation: relation,
                                 strength: .required)
                 }
-                return Spec(terms: [(int(0...variableCount - 1), 1)], constant: Double(int(-50...50)),
+                return Spec(terms: [(rng.int(0...variableCount - 1), 1)], constant: Double(rng.int(-50...50)),
                             relation: relation, strength: .required)
             }
             if roll < 66 {
                 // A required equality that is not a link.
                 let (a, b) = twoVariables()
-                let terms: Terms = chance(50) ? [(a, 1), (b, 1)] : [(a, 1), (b, -2)]
-                return Spec(terms: terms, constant: Double(int(-30...30)), relation: .equal, strength: .required)
+                let terms: Terms = rng.chance(50) ? [(a, 1), (b, 1)] : [(a, 1), (b, -2)]
+                return Spec(terms: terms, constant: Double(rng.int(-30...30)), relation: .equal, strength: .required)
             }
             let strength: Strength = [.strong, .medium, .weak, .weak].randomElement(using: &rng)!
-            let relation: Relation = chance(65) ? .equal : chance(50) ? .lessThanOrEqual : .greaterThanOrEqual
-            if chance(50) {
+            let relation: Relation = rng.chance(65) ? .equal : rng.chance(50) ? .lessThanOrEqual : .greaterThanOrEqual
+            if rng.chance(50) {
                 let (a, b) = twoVariables()
-                return Spec(terms: [(a, 1), (b, -1)], constant: Double(int(-25...25)), relation: relation,
+                return Spec(terms: [(a, 1), (b, -1)], constant: Double(rng.int(-25...25)), relation: relation,
                             strength: strength)
             }
-            return Spec(terms: [(int(0...variableCount - 1), 1)], constant: Double(int(-60...60)), relation: relation,
+            return Spec(terms: [(rng.int(0...variableCount - 1), 1)], constant: Double(rng.int(-60...60)), relation: relation,
                         strength: strength)
         }
 
         mutating func step(_ values: [Double]) -> Step {
-            let roll = int(0...99)
+            let roll = rng.int(0...99)
             if roll < 55 || specs.isEmpty { return .add(add(values)) }
-            if roll < 70 { return .remove(int(0...specs.count - 1)) }
+            if roll < 70 { return .remove(rng.int(0...specs.count - 1)) }
             if roll < 86 {
-                let shift = chance(20) ? 0 : Double(int(-12...12))
-                return .replace(int(0...specs.count - 1), shift: shift)
+                let shift = rng.chance(20) ? 0 : Double(rng.int(-12...12))
+                return .replace(rng.int(0...specs.count - 1), shift: shift)
             }
             if roll < 96 || edits.isEmpty {
                 let strength: Strength = [.strong, .medium, .weak].randomElement(using: &rng)!
-                return .suggest(int(0...variableCount - 1), Double(int(-80...80)), strength)
+                return .suggest(rng.int(0...variableCount - 1), Double(rng.int(-80...80)), strength)
             }
-            return .removeEdit(edits.keys.sorted()[int(0...edits.count - 1)])
+            return .removeEdit(edits.keys.sorted()[rng.int(0...edits.count - 1)])
         }
 
         /// Records an accepted step.
