@@ -45,12 +45,9 @@ extension EqualityClasses {
     }
 
     /// The member of `variable` as its hint names it, or nil, without the index
-    /// ``member(of:)`` builds when a hint fails: a variable whose hint went stale (another
-    /// solver registered it, or its member was freed) is simply not made silent.
+    /// ``member(of:)`` builds when a hint fails: a variable whose hint went stale is simply
+    /// not made silent.
     private func hintedMember(of variable: Variable) -> Int32? {
-        let hint = Int(variable.memberHint.load(ordering: .relaxed))
-        guard hint > 0 && hint < members.count,
-              members[hint].reference?.toOpaque() == Unmanaged.passUnretained(variable).toOpaque() else { return nil }
-        return Int32(hint)
+        member(hinted: variable.memberHint.load(ordering: .relaxed), of: variable)
     }
 }

@@ -163,13 +163,18 @@ struct EqualityClasses {
     /// The member of a variable, or nil. The variable's hint names the member when this
     /// solver registered it last; it is checked, and the index answers when it fails.
     @inline(__always) mutating func member(of variable: Variable) -> Int32? {
-        let hint = Int(variable.memberHint.load(ordering: .relaxed))
-        if hint > 0 && hint < members.count
-            && members[hint].reference?.toOpaque() == Unmanaged.passUnretained(variable).toOpaque() {
-            return Int32(hint)
-        }
+        let hint = variable.memberHint.load(ordering: .relaxed)
+        if let hinted = member(hinted: hint, of: variable) { return hinted }
         if hint < 0 { return nil }
         return indexedMember(of: variable)
+    }
+
+    /// The member `hint` names, if it is `variable`'s; nil when the hint is stale (another
+    /// solver registered the variable since, or its member was freed) or none.
+    @inline(__always) func member(hinted hint: Int32, of variable: Variable) -> Int32? {
+        guard hint > 0 && Int(hint) < members.count,
+              members[Int(hint)].reference?.toOpaque() == Unmanaged.passUnretained(variable).toOpaque() else { return nil }
+        return hint
     }
 
     /// ``member(of:)`` when the hint fails.
