@@ -43,6 +43,12 @@ extension StackView {
     /// in `made`; the old ones no longer wanted are listed in `retired`.
     func reconcile(_ rules: [ArrangementRule], with old: ArraySlice<LayoutConstraint>,
                            made: inout [LayoutConstraint], retired: inout [LayoutConstraint]) -> [LayoutConstraint] {
+        // A new stack (or window) has nothing to match: every rule is made, with no look-ahead.
+        if old.isEmpty {
+            let fresh = rules.map { $0.make() }
+            made += fresh
+            return fresh
+        }
         var kept: [LayoutConstraint] = []
         kept.reserveCapacity(rules.count)
         var next = old.startIndex  // the first old constraint not yet kept or retired

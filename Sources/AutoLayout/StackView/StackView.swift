@@ -13,8 +13,13 @@ import Synchronization
 /// change touches only those it changes. The stack draws nothing and has no intrinsic size:
 /// it takes its size from its arrangement unless constrained otherwise.
 open class StackView: LayoutView {
+    // The stored properties below are only ever accessed briefly (no `inout` access spans a
+    // call that could reach them again), so they skip the runtime's exclusivity checks: a
+    // stack's update read them thousands of times, each check a lookup in the thread's
+    // set of accesses in progress.
+
     /// The views the stack arranges, in order. Each is also a subview.
-    public private(set) var arrangedSubviews: [LayoutView] = []
+    @exclusivity(unchecked) public private(set) var arrangedSubviews: [LayoutView] = []
 
     /// The axis the views are laid out along (horizontal by default).
     public var axis: LayoutAxis = .horizontal {
@@ -54,33 +59,33 @@ open class StackView: LayoutView {
         didSet { if isLayoutMarginsRelativeArrangement != oldValue { setNeedsArrangement() } }
     }
 
-    var storedSpacing = 0.0
+    @exclusivity(unchecked) var storedSpacing = 0.0
     /// Spacing after particular views (see ``setCustomSpacing(_:after:)``).
-    var customSpacings: [Identity: Double] = [:]
+    @exclusivity(unchecked) var customSpacings: [Identity: Double] = [:]
     /// The constraints the stack made and keeps active, in the order of the rules that
     /// made them (see ``updateArrangement()``).
-    var arrangement: [LayoutConstraint] = []
+    @exclusivity(unchecked) var arrangement: [LayoutConstraint] = []
     /// Each arranged view's hidden state as of the last update, in order.
-    var arrangedHidden: [Bool] = []
+    @exclusivity(unchecked) var arrangedHidden: [Bool] = []
     /// The places of the arranged views whose hidden state changed since the last update,
     /// in the order they changed (a place may come twice); nil when more changed than an
     /// update remakes one by one (see ``updateHiddenStates()``). So an update finds them
     /// without reading every arranged view.
-    var hiddenChanges: [Int]? = []
+    @exclusivity(unchecked) var hiddenChanges: [Int]? = []
     /// Whether anything but arranged views' hidden states changed since the last update
     /// (see ``updateHiddenStates()``).
-    var needsFullArrangement = true
+    @exclusivity(unchecked) var needsFullArrangement = true
     /// How many updates took views appended at the end in without working out the whole
     /// arrangement (see ``updateAppended()``; tests read it).
-    var appendedUpdates = 0
+    @exclusivity(unchecked) var appendedUpdates = 0
     /// The place of the one arranged view removed since the last update, when nothing else
     /// changed (see ``updateRemoved()``).
-    var pendingRemoval: Int?
+    @exclusivity(unchecked) var pendingRemoval: Int?
     /// How many updates took a removal without working out the whole arrangement (see
     /// ``updateRemoved()``; tests read it).
-    var removalUpdates = 0
+    @exclusivity(unchecked) var removalUpdates = 0
     /// ``editsFromOutside`` as of the last update.
-    var editsSeen = 0
+    @exclusivity(unchecked) var editsSeen = 0
     /// How many times a stack's constraint was changed, deactivated or renamed by anything
     /// but its stack, in any stack: an update that sees the count move works out its whole
     /// arrangement, which puts its constraints back as the rules say (one counter for all
@@ -93,10 +98,10 @@ open class StackView: LayoutView {
     /// ``LayoutView/updateConstraintsIfNeeded()``.
     public var arrangementConstraints: [LayoutConstraint] { arrangement }
     /// The guide that spans the views across the axis, when the alignment needs one.
-    var spanner: LayoutGuide?
+    @exclusivity(unchecked) var spanner: LayoutGuide?
     /// The guides between neighbouring visible views (equal spacing and centering), by the
     /// view before each.
-    var gapGuides: [Identity: LayoutGuide] = [:]
+    @exclusivity(unchecked) var gapGuides: [Identity: LayoutGuide] = [:]
 
     /// A stack view with no arranged views.
     public override init(frame: Rect = .zero) {

@@ -109,6 +109,18 @@ public struct TermList: Sendable {
         CoefficientCode.value(of: UInt8(truncatingIfNeeded: codes >> (8 * UInt32(position))))
     }
 
+    /// The coefficient of the term at a position (read without the term's variable).
+    @inline(__always) func coefficient(ofTermAt position: Int) -> Double {
+        isInline ? coefficient(at: position) : storedArray[position].coefficient
+    }
+
+    /// Calls `body` with the variable of the term at a position, borrowed from the list
+    /// (reading the term would retain it).
+    @inline(__always) func withVariable<Result>(at position: Int, _ body: (Variable) throws -> Result) rethrows -> Result {
+        guard isInline else { return try body(storedArray[position].variable) }
+        return try unretainedTerm(at: position).0._withUnsafeGuaranteedRef(body)
+    }
+
     /// The term at a position.
     subscript(position: Int) -> Term {
         @inline(__always) get {

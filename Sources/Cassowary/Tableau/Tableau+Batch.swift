@@ -44,7 +44,7 @@ extension Tableau {
         var isLink = [UInt64](repeating: 0, count: usesClasses ? (constraints.count + 63) / 64 : 0)
         if usesClasses {
             var links = 0
-            for position in constraints.indices where LinkForm(constraints[position]) != nil {
+            for position in constraints.indices where LinkForm.isLink(constraints[position]) {
                 isLink[position >> 6] |= 1 << UInt64(position & 63)
                 links += 1
             }

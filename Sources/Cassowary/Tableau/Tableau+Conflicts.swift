@@ -19,12 +19,12 @@ extension Tableau {
     /// A minimal set of the required constraints in the solver that `constraint` contradicts.
     func conflicts(for constraint: Constraint) -> [Constraint] {
         let component = requiredComponent(of: constraint)
-        if LinkForm(constraint) != nil {
+        if LinkForm.isLink(constraint) {
             // A link may contradict the links alone, which go into the classes only: replaying
             // them first costs no rows, and their tree path is a minimal explanation.
             var links = Tableau(tracksEqualityMarkers: true)
             links.storesHints = false
-            for member in component where LinkForm(member) != nil { try? links.add(member) }
+            for member in component where LinkForm.isLink(member) { try? links.add(member) }
             do throws(StepError) {
                 try links.add(constraint)
             } catch {

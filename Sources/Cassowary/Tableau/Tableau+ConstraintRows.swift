@@ -9,9 +9,11 @@ extension Tableau {
     mutating func makeRow(_ constraint: Constraint, _ record: inout Record, shift: Double = 0) -> Row {
         var constant = constraint.constant + shift
         if usesClasses {
-            let terms = constraint.terms
-            for k in 0..<terms.count where !nearZero(terms[k].coefficient) {
-                collectMember(terms[k].variable, terms[k].coefficient, &constant)
+            // (The terms read in place: a copy of the list would retain each of its variables.)
+            for k in 0..<constraint.terms.count {
+                let coefficient = constraint.terms.coefficient(ofTermAt: k)
+                guard !nearZero(coefficient) else { continue }
+                constraint.terms.withVariable(at: k) { collectMember($0, coefficient, &constant) }
             }
         } else if constraint.terms.isInline {
             // The terms, with basic variables replaced by their rows, are collected as loose

@@ -128,95 +128,36 @@ extension Tableau {
     /// any point of the opening is the same equation).
     mutating func expanded(_ row: Row, from threshold: UInt32 = 0, untilUserVariable: Bool = false) -> Row {
         guard hasReferences(row) else { return row }
-        if expansion.count < symbolCount { expansion.append(contentsOf: repeatElement(0, count: symbolCount - expansion.count)) }
-        // (The reused buffers, taken out of the tableau while in use; a call made
-        // meanwhile would start from empty ones.)
-        var touched: [Int32] = []
-        swap(&touched, &expansionTouched)
-        // A max-heap of the basic variables to open, by order (each at most once: its
-        // stamp marks it).
-        var heap: [(order: UInt32, index: Int32)] = []
-        swap(&heap, &expansionHeap)
-        defer {
-            touched.removeAll(keepingCapacity: true)
-            heap.removeAll(keepingCapacity: true)
-            swap(&touched, &expansionTouched)
-            swap(&heap, &expansionHeap)
+        // (Grown geometrically: most calls come while a build makes new symbols.)
+        if expansion.count < symbolCount {
+            expansion.append(contentsOf: repeatElement(0, count: max(symbolCount, 2 * expansion.count) - expansion.count))
         }
+        // The reused buffers, taken out of the tableau while in use (a call made meanwhile
+        // would start from empty ones), and handed to ``ExpansionWork`` with the sums, so
+        // that no closure captures them.
+        var work = ExpansionWork(untilUserVariable: untilUserVariable)
+        swap(&work.touched, &expansionTouched)
+        swap(&work.heap, &expansionHeap)
+        swap(&work.sums, &expansion)
         nextStamp()
         var constant = row.constant
-        // The user variables that are not basic and have a coefficient, for `untilUserVariable`.
-        var userVariables = 0
-        func add(_ symbol: Int, _ value: Double) {
-            if expansion[symbol] == 0 { touched.append(Int32(symbol)) }
-            if untilUserVariable && rows[symbol] == nil && states[symbol].symbol.isExternal {
-                let before = nearZero(expansion[symbol])
-                expansion[symbol] += value
-                if before != nearZero(expansion[symbol]) { userVariables += before ? 1 : -1 }
-                return
-            }
-            expansion[symbol] += value
-            if rows[symbol] != nil && states[symbol].stamp != stamp {
-                states[symbol].stamp = stamp
-                heap.append((states[symbol].order, Int32(symbol)))
-                var k = heap.count - 1
-                while k > 0 && heap[(k - 1) / 2].order < heap[k].order {
-                    heap.swapAt(k, (k - 1) / 2)
-                    k = (k - 1) / 2
-                }
-            }
-        }
-        for cell in row.cells { add(cell.symbol.index, cell.coefficient) }
-        while let top = heap.first, top.order >= threshold {
-            heap.swapAt(0, heap.count - 1)
-            heap.removeLast()
-            var k = 0
-            while true {
-                let l = 2 * k + 1, r = l + 1
-                var largest = k
-                if l < heap.count && heap[l].order > heap[largest].order { largest = l }
-                if r < heap.count && heap[r].order > heap[largest].order { largest = r }
-                if largest == k { break }
-                heap.swapAt(k, largest)
-                k = largest
-            }
-            let basic = Int(top.index)
-            let factor = expansion[basic]
-            expansion[basic] = 0
+        for cell in row.cells { work.add(cell.symbol.index, cell.coefficient, rows, &states, stamp) }
+        while let top = work.popNewest(from: threshold) {
+            let basic = Int(top)
+            let factor = work.sums[basic]
+            work.sums[basic] = 0
             guard !nearZero(factor) else { continue }
             let definition = rows[basic]!
             constant += factor * definition.constant
-            for cell in definition.cells { add(cell.symbol.index, factor * cell.coefficient) }
-            if userVariables > 0 { break }
+            for cell in definition.cells { work.add(cell.symbol.index, factor * cell.coefficient, rows, &states, stamp) }
+            if work.userVariables > 0 { break }
         }
-        // The cells that stay are moved to the front of `touched` and sorted there (with the
-        // rare repeat of a symbol whose sum came back from zero, which sorting puts next to
-        // the first): the rest lists every definition opened on the way, often many times
-        // what stays, and is only cleared. (An opened definition's sum was cleared and no
-        // definition opened after it names it: a sum left is a parametric symbol's or that
-        // of a definition kept as a reference.)
-        var staying = 0
-        for position in touched.indices {
-            let symbol = touched[position], index = Int(symbol)
-            if !nearZero(expansion[index]) {
-                touched[staying] = symbol
-                staying += 1
-            } else {
-                expansion[index] = 0
-            }
-        }
-        touched.removeLast(touched.count - staying)
-        touched.sort()
-        var cells: [Cell] = []
-        // Room for two more cells, which the caller often adds.
-        cells.reserveCapacity(staying + 2)
-        var last: Int32 = -1
-        for symbol in touched where symbol != last {
-            last = symbol
-            let index = Int(symbol)
-            cells.append(Cell(symbol: states[index].symbol, coefficient: expansion[index]))
-            expansion[index] = 0
-        }
+        let cells = work.gatherCells(states)
+        work.touched.removeAll(keepingCapacity: true)
+        work.heap.removeAll(keepingCapacity: true)
+        swap(&work.touched, &expansionTouched)
+        swap(&work.heap, &expansionHeap)
+        swap(&work.sums, &expansion)
         return Row(constant: constant, cells: cells)
     }
 

@@ -13,23 +13,26 @@ struct LinkForm {
 
     /// The link form of a constraint, or nil when it has another form.
     init?(_ constraint: Constraint) {
-        guard constraint.isRequired, constraint.relation == .equal else { return nil }
-        let terms = constraint.terms
-        switch terms.count {
+        guard LinkForm.isLink(constraint) else { return nil }
+        // (The terms read in place: a copy of the list would retain each of its variables.)
+        let a = constraint.terms.coefficient(ofTermAt: 0)
+        u = constraint.terms[0].variable
+        v = constraint.terms.count == 2 ? constraint.terms[1].variable : nil
+        constant = -constraint.constant / a
+    }
+
+    /// Whether a constraint has a link form: a required equality of one variable, or of two
+    /// with opposite coefficients.
+    static func isLink(_ constraint: Constraint) -> Bool {
+        guard constraint.isRequired, constraint.relation == .equal else { return false }
+        switch constraint.terms.count {
         case 1:
-            let a = terms[0].coefficient
-            guard !nearZero(a) else { return nil }
-            u = terms[0].variable
-            v = nil
-            constant = -constraint.constant / a
+            return !nearZero(constraint.terms.coefficient(ofTermAt: 0))
         case 2:
-            let a = terms[0].coefficient, b = terms[1].coefficient
-            guard !nearZero(a), b == -a else { return nil }
-            u = terms[0].variable
-            v = terms[1].variable
-            constant = -constraint.constant / a
+            let a = constraint.terms.coefficient(ofTermAt: 0), b = constraint.terms.coefficient(ofTermAt: 1)
+            return !nearZero(a) && b == -a
         default:
-            return nil
+            return false
         }
     }
 }
@@ -51,12 +54,12 @@ extension Tableau {
 
     /// Notes, for each member a record's constraint mentions, that the record uses it.
     mutating func registerUses(_ slot: Int) {
-        let record = recordSlots[slot]!
+        let constraint = recordSlots[slot]!.constraint, generation = recordSlots[slot]!.generation
         let records = recordSlots
-        let terms = record.constraint.terms
-        for k in 0..<terms.count where !nearZero(terms[k].coefficient) {
-            let member = classes.member(of: terms[k].variable)!
-            classes.addUse(member, slot: Int32(slot), generation: record.generation) { s, g in
+        // (The terms read in place: a copy of the list would retain each of its variables.)
+        for k in 0..<constraint.terms.count where !nearZero(constraint.terms.coefficient(ofTermAt: k)) {
+            let member = constraint.terms.withVariable(at: k) { classes.member(of: $0) }!
+            classes.addUse(member, slot: Int32(slot), generation: generation) { s, g in
                 Int(s) < records.count && records[Int(s)]?.generation == g
             }
         }
