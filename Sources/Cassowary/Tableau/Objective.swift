@@ -37,15 +37,16 @@ struct Objective {
     /// so their costs are not journaled.
     var journalFloor = 0
 
-    /// Grows the storage to hold `count` symbols. The storage grows by doubling and holds
-    /// no cost past `symbolCount`, so making a symbol usually just counts it.
+    /// Grows the storage to hold `count` symbols. The storage grows by an eighth at least
+    /// (its capacity by doubling, untouched until used) and holds no cost past
+    /// `symbolCount`, so making a symbol usually just counts it.
     @inline(__always) mutating func reserveSymbols(_ count: Int) {
         if count > listed.count { grow(to: count) }
         symbolCount = max(symbolCount, count)
     }
 
     private mutating func grow(to count: Int) {
-        let missing = max(count, 2 * listed.count, 64) - listed.count
+        let missing = max(count, listed.count + listed.count / 8, 64) - listed.count
         heads.append(contentsOf: repeatElement(-1, count: missing))
         listed.append(contentsOf: repeatElement(false, count: missing))
     }

@@ -128,9 +128,10 @@ extension Tableau {
     /// any point of the opening is the same equation).
     mutating func expanded(_ row: Row, from threshold: UInt32 = 0, untilUserVariable: Bool = false) -> Row {
         guard hasReferences(row) else { return row }
-        // (Grown geometrically: most calls come while a build makes new symbols.)
+        // (Grown by an eighth at least: most calls come while a build makes new symbols, and
+        // the sums written are pages made resident.)
         if expansion.count < symbolCount {
-            expansion.append(contentsOf: repeatElement(0, count: max(symbolCount, 2 * expansion.count) - expansion.count))
+            expansion.append(contentsOf: repeatElement(0, count: max(symbolCount, expansion.count + expansion.count / 8) - expansion.count))
         }
         // The reused buffers, taken out of the tableau while in use (a call made meanwhile
         // would start from empty ones), and handed to ``ExpansionWork`` with the sums, so
