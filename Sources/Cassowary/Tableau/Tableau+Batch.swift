@@ -9,7 +9,50 @@ extension Tableau {
     /// was, when any step fails (an unsatisfiable constraint, say): the caller then adds
     /// the constraints one at a time, which reports every error as sequential adds do.
     mutating func addBatch(_ constraints: [Constraint]) -> [Int]? {
+        if needsRebuild && rebuildsAsBatch { return rebuildAdding(constraints) }
         do throws(SolverError) { try rebuildIfNeeded() } catch { return nil }
+        return insertBatch(constraints)
+    }
+
+    /// Whether a rebuild adds the constraints as one batch (see ``rebuildAdding(_:)``):
+    /// with equality classes, and with no edit variable to replay and no large number to
+    /// check (the general rebuild handles those).
+    var rebuildsAsBatch: Bool { usesClasses && edits.isEmpty && !holdsLargeNumbers }
+
+    /// Makes the tableau afresh from the constraints it has and `constraints`, as one batch
+    /// (as a build would: links first, one optimization at the end), each constraint kept
+    /// keeping its place in the order; returns the duplicates among `constraints`, as
+    /// ``addBatch(_:)`` does. Returns nil when the batch fails: the constraints kept are
+    /// then records again, to be rebuilt by the next call, and the caller adds `constraints`
+    /// one at a time.
+    ///
+    /// (Rebuilt one at a time, in order, links met the records over their members and
+    /// lowered them anew, and constraints added after a rebuild pivoted through the rows
+    /// it made: a quadratic rebuild.)
+    mutating func rebuildAdding(_ constraints: [Constraint]) -> [Int]? {
+        let kept = recordSlots.compactMap { $0 }.sorted { $0.sequence < $1.sequence }
+        let following = nextSequence
+        clearTableau()
+        resetRecords([])
+        needsRebuild = false
+        removalWork = 0
+        var all = kept.map(\.constraint), sequences = kept.map(\.sequence)
+        all += constraints
+        sequences += constraints.indices.map { following + $0 }
+        if let duplicates = insertBatch(all, sequences: sequences) {
+            rebuildCount += 1
+            // (The constraints kept are distinct and come first: every duplicate is a new one.)
+            return duplicates.map { $0 - kept.count }
+        }
+        resetRecords(kept)
+        needsRebuild = true
+        nextSequence = following
+        return nil
+    }
+
+    /// ``addBatch(_:)`` once no rebuild is pending, each constraint at `sequences[k]` in the
+    /// order of the constraints (after the last by default).
+    private mutating func insertBatch(_ constraints: [Constraint], sequences: [Int]? = nil) -> [Int]? {
         var duplicates: [Int] = []
         // Grow the tables once rather than rehashing or copying them as they fill: at most
         // one symbol per term and two markers per constraint.
@@ -71,11 +114,11 @@ extension Tableau {
                 if hasRecord(constraint) {
                     duplicates.append(position)
                 } else {
-                    try insert(constraint, sequence: base + position)
+                    try insert(constraint, sequence: sequences?[position] ?? base + position)
                 }
                 return true
             }
-            nextSequence = base + constraints.count
+            nextSequence = sequences.map { max(base, ($0.max() ?? -1) + 1) } ?? base + constraints.count
             if pendingOptimize { try optimize() }
             try requireHold(afterAdding: constraints)
         } catch {

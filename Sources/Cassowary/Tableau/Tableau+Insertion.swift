@@ -185,6 +185,7 @@ extension Tableau {
     /// stays as it is: the call that asked for the rebuild has returned.
     mutating func rebuildIfNeeded() throws(SolverError) {
         guard needsRebuild else { return }
+        if rebuildsAsBatch && rebuildAdding([]) != nil { return }
         try rebuild(requiredFirst: false)
         if holdsLargeNumbers && !allRequiredHold() { try rebuild(requiredFirst: true) }
     }
@@ -206,6 +207,8 @@ extension Tableau {
         resetRecords([])
         recordSlots.reserveCapacity(ordered.count)
         needsRebuild = false
+        removalWork = 0
+        rebuildCount += 1
         do {
             for record in ordered {
                 try insert(record.constraint, sequence: record.sequence)

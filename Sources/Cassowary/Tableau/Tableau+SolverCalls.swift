@@ -16,17 +16,29 @@ extension Tableau {
         try addHolding(constraint, sequence: sequence)
     }
 
-    /// Removes a constraint; a required equality schedules a rebuild instead (see
-    /// ``eraseOrRebuild(_:)``).
+    /// Removes a constraint; a required equality without a marker schedules a rebuild
+    /// instead (see ``eraseOrRebuild(_:)``), and so does any removal once the removals
+    /// since values were last updated have made more cells than the tableau holds.
+    ///
+    /// (A removal pivots its marker out, which can rewrite long rows: a stack filling
+    /// proportionally replaces every view's constraint when one is hidden, and each
+    /// replaced constraint's marker sat in the row of the one its sum made redundant, a
+    /// row as long as the stack. The rows it was substituted into grew by that much each
+    /// time: hiding one of 1,600 labels cost 0.22 s. Past that budget, the removals left
+    /// only drop their records, and the next call makes the tableau afresh from the
+    /// constraints left, as a build would. Small removals never reach the budget, so a
+    /// hide, a show or a constant change never rebuilds.)
     mutating func remove(_ constraint: Constraint) throws(SolverError) {
         guard let slot = recordSlot(of: constraint) else { throw .unknownConstraint(constraint) }
-        if needsRebuild || (recordSlots[slot]!.marker == nil && recordSlots[slot]!.link < 0
-                            && constraint.strength.isRequired) {
+        if needsRebuild || removalWork > columns.entries + removalWorkFloor
+            || (recordSlots[slot]!.marker == nil && recordSlots[slot]!.link < 0 && constraint.strength.isRequired) {
             removeRecord(at: slot, journaled: false)
             needsRebuild = true
             return
         }
+        let before = cellsMade
         try eraseOrRebuild(slot)
+        removalWork &+= cellsMade &- before
     }
 
     /// Takes the constraint in `slot` out of the tableau in a transaction; when rounding
@@ -97,6 +109,7 @@ extension Tableau {
     /// thousands.
     mutating func updateVariables(changedBatches changed: ChangedVariables) {
         if (try? rebuildIfNeeded()) == nil { return }
+        removalWork = 0
         if usesClasses { return updateThroughClasses(changed) }
         refreshValues { variable, value in
             variable.value = value

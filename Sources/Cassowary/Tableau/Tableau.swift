@@ -129,6 +129,19 @@ struct Tableau {
     /// Required equalities have no marker column (see ``Solver/init()``), so removing one
     /// rebuilds the tableau, lazily, before the next call that needs it.
     var needsRebuild = false
+    /// The cells that removals made since values were last updated (see
+    /// ``remove(_:)``): past the size of the tableau and ``removalWorkFloor``, the next
+    /// removals rebuild it instead.
+    var removalWork = 0
+    /// The removal work below which no removal rebuilds (tests lower it).
+    var removalWorkFloor = 4_096
+    /// The times the tableau was made afresh (tests read it).
+    var rebuildCount = 0
+    /// The column entries appended before the tableau was last made afresh: with those of
+    /// its columns now, every cell it has made (``cellsMade``).
+    var cellsMadeBefore = 0
+    /// Every cell the tableau has made, rebuilds included (wrapping; tests read it).
+    var cellsMade: Int { cellsMadeBefore &+ columns.appended }
     /// Whether a number beyond ``largeMagnitude`` ever came in, or a pivot ever divided by
     /// a coefficient below ``smallCoefficient``, even in a call that was undone: set by
     /// ``Solver`` as it validates constraints, by suggestions, and by ``noteFactor(_:)``
@@ -331,6 +344,7 @@ extension Tableau {
     mutating func clearTableau() {
         states = []
         rows = []
+        cellsMadeBefore = cellsMade
         columns = Columns()
         staleColumnEntries = 0
         stamp = 0
