@@ -1,5 +1,6 @@
 import Testing
 @testable import AutoLayout
+@testable import Cassowary
 
 /// A view without subviews that moves with its superview is made silent: the solver writes
 /// its edges without telling the engine, and its superview skips it when placing its
@@ -54,6 +55,50 @@ import Testing
                                                                 Rect(x: 303, y: 0, width: 40, height: 20)], "row \(k)")
             }
         }
+    }
+
+    @Test("after a rebuild of the solver's tableau, the labels taken for silent are silent in the solver again")
+    func silenceAfterRebuild() throws {
+        let (root, _, rows) = try Self.stack(rows: 12)
+        rows[3].isHidden = true
+        root.layoutIfNeeded()
+        #expect(rows[4...].allSatisfy { $0.arrangedSubviews.allSatisfy(Self.isSilent) })
+        // Every removal rebuilds while the budget is below zero (see Tableau.remove(_:)).
+        let tableauFloor = root.engine.solver.tableau.removalWorkFloor
+        root.engine.solver.tableau.removalWorkFloor = -1_000_000
+        rows[3].isHidden = false
+        root.layoutIfNeeded()
+        root.engine.solver.tableau.removalWorkFloor = tableauFloor
+        let rebuilt = root.engine.solver.tableau.rebuildCount
+        #expect(rebuilt > 0)
+        // The classes made afresh knew no silent member. The labels of the rows that moved
+        // were told of again, kept their frames and were made silent anew in the same solve
+        // (a told label that keeps its frame is a candidate whatever its flags), so every
+        // label the engine takes for silent is silent in the solver.
+        let solver = root.engine.solver
+        func solverSilent(_ label: LayoutView) -> Bool {
+            [1, 3].allSatisfy { edge in
+                label.variables.variable(at: edge)._withUnsafeGuaranteedRef { variable in
+                    guard let member = solver.tableau.classes.member(of: variable) else { return false }
+                    let state = solver.tableau.classes.members[Int(member)]
+                    return state.isSilent && state.silentTag == solver.tableau.classes.classes[Int(state.klass)].silentTag
+                }
+            }
+        }
+        for label in rows.flatMap(\.arrangedSubviews) {
+            #expect(Self.isSilent(label) == solverSilent(label), "\(label.identifier ?? "")")
+        }
+        for cycle in 0..<4 {
+            rows[3].isHidden = cycle % 2 == 0
+            root.layoutIfNeeded()
+            let hidden = rows[3].isHidden
+            for (k, row) in rows.enumerated() where k != 3 {
+                #expect(row.frame.minY == 24 * Double(k) - (hidden && k > 3 ? 24 : 0), "row \(k), cycle \(cycle)")
+                #expect(row.arrangedSubviews[2].frame == Rect(x: 303, y: 0, width: 40, height: 20), "row \(k), cycle \(cycle)")
+            }
+        }
+        #expect(root.engine.solver.tableau.rebuildCount == rebuilt)
+        #expect(rows[4...].allSatisfy { $0.arrangedSubviews.allSatisfy(Self.isSilent) })
     }
 
     @Test("a hierarchy taken into another forgets its silence, and lays out as before in its new engine")
