@@ -13,10 +13,10 @@ import Synchronization
 /// change touches only those it changes. The stack draws nothing and has no intrinsic size:
 /// it takes its size from its arrangement unless constrained otherwise.
 open class StackView: LayoutView {
-    // The stored properties below are only ever accessed briefly (no `inout` access spans a
-    // call that could reach them again), so they skip the runtime's exclusivity checks: a
-    // stack's update read them thousands of times, each check a lookup in the thread's
-    // set of accesses in progress.
+    // The stored properties marked `@exclusivity(unchecked)` below are only ever accessed
+    // briefly (no `inout` access spans a call that could reach them again), so they skip the
+    // runtime's exclusivity checks: a stack's update read them thousands of times, each
+    // check a lookup in the thread's set of accesses in progress.
 
     /// The views the stack arranges, in order. Each is also a subview.
     @exclusivity(unchecked) public private(set) var arrangedSubviews: [LayoutView] = []

@@ -27,9 +27,6 @@ struct Columns {
     private var used: Int32 = 0
     /// The entries in all lists (stale ones included).
     private(set) var entries = 0
-    /// The entries ever appended (wrapping): the difference over a span of work is the
-    /// number of cells it made (see ``Tableau/cellsMade``).
-    private(set) var appended = 0
     /// The first free node; free nodes are linked through `next`.
     private var free: Int32 = -1
 
@@ -86,7 +83,6 @@ struct Columns {
         lists[symbol].tail = node
         lists[symbol].count += 1
         entries += 1
-        appended &+= 1
     }
 
     /// Appends a row index to the list of each symbol `symbolIndex` yields for `0..<count`
@@ -119,7 +115,6 @@ struct Columns {
         self.free = free
         self.used = used
         entries += count
-        appended &+= count
     }
 
     /// Makes sure at least `count` spare nodes follow the used ones.

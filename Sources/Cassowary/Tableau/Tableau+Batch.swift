@@ -35,7 +35,6 @@ extension Tableau {
         clearTableau()
         resetRecords([])
         needsRebuild = false
-        removalWork = 0
         var all = kept.map(\.constraint), sequences = kept.map(\.sequence)
         all += constraints
         sequences += constraints.indices.map { following + $0 }

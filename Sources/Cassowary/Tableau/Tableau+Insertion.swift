@@ -207,7 +207,6 @@ extension Tableau {
         resetRecords([])
         recordSlots.reserveCapacity(ordered.count)
         needsRebuild = false
-        removalWork = 0
         rebuildCount += 1
         do {
             for record in ordered {

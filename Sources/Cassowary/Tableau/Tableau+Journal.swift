@@ -102,6 +102,7 @@ extension Tableau {
                 touch(Int(i))
                 if let old {
                     for cell in old.cells { columns.append(i, to: cell.symbol.index) }
+                    cellsMade &+= old.cells.count
                 }
             case .constant(let i, let old):
                 rows[Int(i)]!.constant = old

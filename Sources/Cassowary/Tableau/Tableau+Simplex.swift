@@ -92,6 +92,7 @@ extension Tableau {
             scratch.withUnsafeBufferPointer { added in
                 columns.append(Int32(i), count: gained) { added[$0].index }
             }
+            cellsMade &+= gained
             if !basic.isExternal && rows[i]!.constant < 0 { infeasible.append(basic) }
         }
         rewrittenRows &+= basics.count

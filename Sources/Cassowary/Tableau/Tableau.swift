@@ -129,19 +129,17 @@ struct Tableau {
     /// Required equalities have no marker column (see ``Solver/init()``), so removing one
     /// rebuilds the tableau, lazily, before the next call that needs it.
     var needsRebuild = false
-    /// The cells that removals made since values were last updated (see
-    /// ``remove(_:)``): past the size of the tableau and ``removalWorkFloor``, the next
-    /// removals rebuild it instead.
+    /// The cells that removals made since values were last updated or the tableau was
+    /// made afresh (see ``remove(_:)``): past the size of the tableau and
+    /// ``removalWorkFloor``, the next removals rebuild it instead.
     var removalWork = 0
     /// The removal work below which no removal rebuilds (tests lower it).
     var removalWorkFloor = 4_096
     /// The times the tableau was made afresh (tests read it).
     var rebuildCount = 0
-    /// The column entries appended before the tableau was last made afresh: with those of
-    /// its columns now, every cell it has made (``cellsMade``).
-    var cellsMadeBefore = 0
-    /// Every cell the tableau has made, rebuilds included (wrapping; tests read it).
-    var cellsMade: Int { cellsMadeBefore &+ columns.appended }
+    /// Every cell rows have gained: made with a row, brought in by a substitution, or put
+    /// back by a rollback (wrapping; rebuilds included, prunings of the columns not).
+    var cellsMade = 0
     /// Whether a number beyond ``largeMagnitude`` ever came in, or a pivot ever divided by
     /// a coefficient below ``smallCoefficient``, even in a call that was undone: set by
     /// ``Solver`` as it validates constraints, by suggestions, and by ``noteFactor(_:)``
@@ -268,6 +266,7 @@ extension Tableau {
         row.cells.withUnsafeBufferPointer { cells in
             columns.append(Int32(basic.index), count: cells.count) { cells[$0].symbol.index }
         }
+        cellsMade &+= row.cells.count
         // Moved into the table: the caller gives the row up.
         rows[basic.index] = consume row
         pruneColumnsIfStale()
@@ -344,9 +343,9 @@ extension Tableau {
     mutating func clearTableau() {
         states = []
         rows = []
-        cellsMadeBefore = cellsMade
         columns = Columns()
         staleColumnEntries = 0
+        removalWork = 0
         stamp = 0
         objective = Objective()
         infeasible = []

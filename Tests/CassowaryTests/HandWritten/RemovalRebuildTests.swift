@@ -78,10 +78,10 @@ import Testing
         Self.expectEdges(span, Self.weights(n, without: n / 2), "segment \(n / 2) left out")
         let rebuilds = solver.tableau.rebuildCount
         #expect(rebuilds == before + 1)
-        // Measured: 31,990 cells made for a tableau of 5,994 (the removals up to the budget,
+        // Measured: 26,036 cells made for a tableau of 5,994 (the removals up to the budget,
         // the rebuild, the new shares). Removed one at a time, each share's marker brought a
-        // row as long as the span into three rows: 390,609 cells for a tableau of 1,794 at
-        // 300 segments, 218 times its size.
+        // row as long as the span into three rows: 273,576 cells for a tableau of 1,794 at
+        // 300 segments, 152 times its size.
         let work = solver.tableau.cellsMade - made
         #expect(work <= 6 * cells + 4_096, "\(work) cells made for a tableau of \(cells)")
         // And back.
