@@ -26,7 +26,10 @@ extension LayoutConstraint {
         installedReference = host
         // (Appends grow the host's list geometrically. Reserving room for the rest of the
         // batch instead would give every host of one constraint room for all of them.)
-        host._withUnsafeGuaranteedRef { $0.constraints.append(self) }
+        host._withUnsafeGuaranteedRef {
+            $0.constraints.append(self)
+            if let index = $0.extrasStorage?.hostedIndex { index.add(self, host: $0) }
+        }
         // The engine held for the call: lowering reads overridable properties (baselines,
         // alignment insets), and code there that moved the root into another hierarchy
         // would release this engine.
@@ -47,6 +50,7 @@ extension LayoutConstraint {
         guard let host = installedOn else { return }
         // Listed once, and most often among the last activated: searched from the end.
         if let index = host.constraints.lastIndex(where: { $0 === self }) { host.constraints.remove(at: index) }
+        host.extrasStorage?.hostedIndex?.remove(self, host: host)
         installedOn = nil
         host.engineIfAny?.uninstall(self)
     }

@@ -1,19 +1,23 @@
 // The settings most views leave at their defaults, kept out of line: a view allocates them
 // when one is first set, and reads the defaults until then (a view is some 200 bytes smaller).
 
-/// A view's margins, safe-area insets, safe-area and readable guides, and diagnostics
-/// handler, made when one of them is first set (see ``LayoutView/extrasStorage``).
+/// A view's margins, safe-area insets, safe-area and readable guides, diagnostics handler
+/// and index of hosted constraints, made when one of them is first set (see ``LayoutView/extrasStorage``).
 final class ViewExtras {
     @exclusivity(unchecked) var safeAreaGuide: LayoutGuide?
     @exclusivity(unchecked) var readableGuide: LayoutGuide?
     @exclusivity(unchecked) var margins = ViewExtras.defaultMargins
     @exclusivity(unchecked) var directionalMargins: DirectionalEdgeInsets?
     @exclusivity(unchecked) var safeAreaInsets = EdgeInsets.zero
-    @exclusivity(unchecked) var preservesSuperviewMargins = false
-    @exclusivity(unchecked) var insetsFromSafeArea = true
+    /// The index of the constraints the view hosts, once it hosts many and a subtree has
+    /// left from under it (see ``HostedConstraintIndex``).
+    @exclusivity(unchecked) var hostedIndex: HostedConstraintIndex?
     var diagnosticsHandler: ((LayoutDiagnostic) -> Void)?
     /// See ``LayoutView/appliedInsets``.
     @exclusivity(unchecked) var appliedInsets: (margins: EdgeInsets, safeArea: EdgeInsets)?
+    // (The flags last, where they pad no field after them.)
+    @exclusivity(unchecked) var preservesSuperviewMargins = false
+    @exclusivity(unchecked) var insetsFromSafeArea = true
 
     /// The margins of a view that has not set its own: 8 on every side.
     static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)

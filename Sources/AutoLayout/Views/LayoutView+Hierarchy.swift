@@ -76,7 +76,8 @@ extension LayoutView {
             // has no engine until it joins one: those reaching out of this view go now.
             LayoutEngine.deactivateConstraints(reachingInto: self)
         }
-        parent.subviews.removeAll { $0 === self }
+        // (Listed once, and most often among the last added: searched from the end.)
+        if let index = parent.subviews.lastIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
         setSuperview(nil)
         // The solve moves the siblings that the removal moves.
         parent.setNeedsLayout(placingSubviews: false)

@@ -262,6 +262,8 @@ import Testing
         root.layoutIfNeeded()
         for view in [root, plain, inset] { #expect(Self.blockSize(view) == 272, "\(view)") }
         #expect(plain.extrasStorage == nil && plain.appliedInsets == nil)
+        // The extras, with the index of hosted constraints among them, take a 240-byte block.
+        #expect(Self.blockSize(try #require(inset.extrasStorage)) == 240)
         #expect(inset.appliedInsets?.margins == EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
         #expect(label.frame == Rect(x: 8, y: 8, width: 40, height: 20))
         // A view's variables (its handle too) take a 64-byte block; a guide's handle 32.
