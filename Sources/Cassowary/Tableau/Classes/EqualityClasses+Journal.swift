@@ -56,6 +56,8 @@ extension EqualityClasses {
         // Members registered during the call may be in the index; it is rebuilt on demand.
         index = [:]
         indexed = false
+        // A member freed during the call may be back.
+        freedVariables.removeAll()
         journaling = false
     }
 

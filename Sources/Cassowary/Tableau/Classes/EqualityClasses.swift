@@ -119,6 +119,15 @@ struct EqualityClasses {
     /// ``member(of:)``).
     var index: [Identity: Int32] = [:]
     var indexed = false
+    /// Variables whose member these classes freed while their hint named it, and that have
+    /// not been registered here since: a failed hint for one of them means it is not a
+    /// member here, without the index. (Its hint names a slot that another variable may
+    /// have taken: a view's edge that a stack let go and took back made every row added
+    /// to a column of 100,000 index all 400,000 members.) Emptied by a rollback, and when
+    /// it grows past ``freedVariablesLimit``: it only spares work.
+    var freedVariables = Set<Identity>()
+    /// See ``freedVariables``.
+    static let freedVariablesLimit = 4_096
     var stamp: UInt32 = 0
     /// The members of large classes: where each class's list is in the pool, the pool, the
     /// places in it no list uses (see EqualityClasses+Lists.swift), and the last version
@@ -166,6 +175,7 @@ struct EqualityClasses {
         let hint = variable.memberHint.load(ordering: .relaxed)
         if let hinted = member(hinted: hint, of: variable) { return hinted }
         if hint < 0 { return nil }
+        if !freedVariables.isEmpty && freedVariables.contains(Identity(variable)) { return nil }
         return indexedMember(of: variable)
     }
 
@@ -223,6 +233,7 @@ struct EqualityClasses {
     @inline(__always) private mutating func register(_ variable: Variable, as member: Int32) {
         setOwner(member, variable)
         if indexed { index[Identity(variable)] = member }
+        if !freedVariables.isEmpty { freedVariables.remove(Identity(variable)) }
         variable.memberHint.store(member, ordering: .relaxed)
     }
 
@@ -235,7 +246,13 @@ struct EqualityClasses {
     mutating func removeMemberIfUnused(_ member: Int32) {
         let m = members[Int(member)]
         guard member != EqualityClasses.ground, m.variable != nil, m.uses == 0, m.firstIncidence < 0 else { return }
-        if indexed, let variable = m.variable { index[Identity(variable)] = nil }
+        if let variable = m.variable {
+            if indexed { index[Identity(variable)] = nil }
+            if variable.memberHint.load(ordering: .relaxed) == member {
+                if freedVariables.count >= EqualityClasses.freedVariablesLimit { freedVariables.removeAll() }
+                freedVariables.insert(Identity(variable))
+            }
+        }
         freeClassSlot(m.klass)
         let next = freeMember
         setMember(member) { $0 = Member(variable: nil, klass: next, offset: 0) }
