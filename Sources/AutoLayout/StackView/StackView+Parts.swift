@@ -30,18 +30,26 @@ struct ArrangementParts {
     /// The number of constraints the parts hold.
     let total: Int
 
-    /// Where the chain's rules for the view at `index` start.
+    /// Where the chain's rules for the view at `index` start: after the canvas's two, a
+    /// hiding rule for each hidden view before it and a link for each view before it but
+    /// the first.
     func chainStart(_ index: Int) -> Int {
-        var position = 2
-        for view in 0..<index { position += (old[view] ? 1 : 0) + (view > 0 ? 1 : 0) }
-        return position
+        2 + (index - visibleBefore(index)) + max(0, index - 1)
     }
 
-    /// How many views before `index` were visible, `skipped` aside.
+    /// How many views before `index` were visible, `skipped` aside. (Counted from the
+    /// nearer end: views are most often appended or removed at the end of a long stack.)
     func visibleBefore(_ index: Int, besides skipped: Int? = nil) -> Int {
-        var visible = 0
-        for view in 0..<index where !old[view] && view != skipped { visible += 1 }
-        return visible
+        var count: Int
+        if index <= old.count / 2 {
+            count = 0
+            for view in 0..<index where !old[view] { count += 1 }
+        } else {
+            count = visible
+            for view in index..<old.count where !old[view] { count -= 1 }
+        }
+        if let skipped, skipped < index, !old[skipped] { count -= 1 }
+        return count
     }
 }
 
