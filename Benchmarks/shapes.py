@@ -122,11 +122,11 @@ def run_child(argv, label, timeout, memory_bytes):
         if pid:
             break
         now = time.monotonic()
-        out.seek(0, os.SEEK_END)
-        if out.tell() != size:
-            size = out.tell()
-            out.seek(0)
-            done = milestones(out.read().decode(errors="replace"))
+        # (Read without moving the file's offset, which the child's writes share: a seek
+        # here let the child write over the start of its own output.)
+        if os.fstat(out.fileno()).st_size != size:
+            size = os.fstat(out.fileno()).st_size
+            done = milestones(os.pread(out.fileno(), size, 0).decode(errors="replace"))
             if done > seen:
                 seen, deadline = done, now + timeout
         if now > deadline:
