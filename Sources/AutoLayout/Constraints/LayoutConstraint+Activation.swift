@@ -28,7 +28,7 @@ extension LayoutConstraint {
         // batch instead would give every host of one constraint room for all of them.)
         host._withUnsafeGuaranteedRef {
             $0.constraints.append(self)
-            if let index = $0.extrasStorage?.hostedIndex { index.add(self, host: $0) }
+            if let keys = $0.extrasStorage?.hostedKeys { keys.append(self, host: $0) }
         }
         // The engine held for the call: lowering reads overridable properties (baselines,
         // alignment insets), and code there that moved the root into another hierarchy
@@ -49,8 +49,10 @@ extension LayoutConstraint {
     func uninstallFromHost() {
         guard let host = installedOn else { return }
         // Listed once, and most often among the last activated: searched from the end.
-        if let index = host.constraints.lastIndex(where: { $0 === self }) { host.constraints.remove(at: index) }
-        host.extrasStorage?.hostedIndex?.remove(self, host: host)
+        if let index = host.constraints.lastIndex(where: { $0 === self }) {
+            host.constraints.remove(at: index)
+            host.extrasStorage?.hostedKeys?.remove(at: index)
+        }
         installedOn = nil
         host.engineIfAny?.uninstall(self)
     }

@@ -194,14 +194,12 @@ final class LayoutEngine {
         // (Found first, then deactivated: deactivating one while reading the list would
         // copy the list. Not an edit from outside for a stack: the only stack constraints
         // that name a leaving view are its superview's, which has heard of the removal.)
-        // A host of many constraints is looked up by the subtree's items in its index
-        // rather than read whole, unless the subtree is a good part of that list.
+        // A host of many constraints is read through the words it keeps for them.
         var reaching: [LayoutConstraint] = []
         var ancestor = top.superview
         while let view = ancestor {
-            if handleList.count < view.constraints.count / 4, let index = LayoutConstraint.hostedIndex(of: view) {
-                var seen = Set<Identity>()
-                for handle in handleList { index.collect(naming: handle, into: &reaching, seen: &seen) }
+            if view.constraints.count >= HostedConstraintKeys.threshold {
+                view.hostedKeys.appendConstraints(of: view, naming: handles, list: handleList, to: &reaching)
             } else {
                 appendConstraints(of: view, naming: handles, to: &reaching)
             }

@@ -2,16 +2,16 @@
 // when one is first set, and reads the defaults until then (a view is some 200 bytes smaller).
 
 /// A view's margins, safe-area insets, safe-area and readable guides, diagnostics handler
-/// and index of hosted constraints, made when one of them is first set (see ``LayoutView/extrasStorage``).
+/// and words of hosted constraints, made when one of them is first set (see ``LayoutView/extrasStorage``).
 final class ViewExtras {
     @exclusivity(unchecked) var safeAreaGuide: LayoutGuide?
     @exclusivity(unchecked) var readableGuide: LayoutGuide?
     @exclusivity(unchecked) var margins = ViewExtras.defaultMargins
     @exclusivity(unchecked) var directionalMargins: DirectionalEdgeInsets?
     @exclusivity(unchecked) var safeAreaInsets = EdgeInsets.zero
-    /// The index of the constraints the view hosts, once it hosts many and a subtree has
-    /// left from under it (see ``HostedConstraintIndex``).
-    @exclusivity(unchecked) var hostedIndex: HostedConstraintIndex?
+    /// The words of the constraints the view hosts, once it hosts many and a subtree has
+    /// left from under it (see ``HostedConstraintKeys``).
+    @exclusivity(unchecked) var hostedKeys: HostedConstraintKeys?
     var diagnosticsHandler: ((LayoutDiagnostic) -> Void)?
     /// See ``LayoutView/appliedInsets``.
     @exclusivity(unchecked) var appliedInsets: (margins: EdgeInsets, safeArea: EdgeInsets)?

@@ -3,9 +3,9 @@ import Testing
 
 /// Removing a view from under a host of many constraints: the constraints installed above
 /// it that name it (or one of its guides, or a view of its subtree, or an end of a span)
-/// are deactivated, and no other, whether the host is read whole (the first removal) or
-/// looked up in its index (every removal after).
-@Suite struct HostedConstraintIndexTests {
+/// are deactivated, and no other, when the host's constraints are read through the words
+/// it keeps for them (``HostedConstraintKeys``), which stay in step with its constraints.
+@Suite struct HostedConstraintKeysTests {
     /// A list of `count` rows in a root, each row 44 high, 8 below the one before it (the
     /// first 8 below the root's top), 16 inside the root's sides: three constraints a row
     /// on the root, one on the row.
@@ -30,13 +30,19 @@ import Testing
         host.constraints.filter { $0.firstItem === view || $0.secondItem === view }
     }
 
-    @Test("removing rows of a long list, first read whole, then through the index, deactivates exactly what names them")
+    /// Whether `host` keeps a word for each of its constraints, in order.
+    static func keysInStep(_ host: LayoutView) -> Bool {
+        guard let keys = host.extrasStorage?.hostedKeys?.keys, keys.count == host.constraints.count else { return false }
+        return zip(keys, host.constraints).allSatisfy { $0 == HostedConstraintKeys.key(of: $1, host: host) }
+    }
+
+    @Test("removing rows of a long list through the words of its root's constraints deactivates exactly what names them")
     func removals() throws {
         let (root, rows) = try Self.list(200)
         #expect(root.constraints.count == 600)
         root.layoutIfNeeded()
         // The middle, the last, the neighbours of a removed row, then the first: in turn.
-        for (step, index) in [100, 199, 101, 99, 50, 0].enumerated() {
+        for index in [100, 199, 101, 99, 50, 0] {
             let row = rows[index]
             let named = Self.naming(row, on: root)
             // Its top, leading and trailing, and the next row's top while that row is there.
@@ -50,8 +56,8 @@ import Testing
             #expect(root.constraints.count == others.count, "row \(index)")
             // The row's own constraint (its height) stays active: it left with the row.
             #expect(row.constraints.count == 1 && row.constraints[0].isActive)
-            // The index is made with the second removal, and kept up to date from then on.
-            #expect(root.extrasStorage?.hostedIndex?.isBuilt == (step >= 1), "row \(index)")
+            // The words are made with the first removal, and kept in step from then on.
+            #expect(Self.keysInStep(root), "row \(index)")
             if index == 50 {
                 root.layoutIfNeeded()
                 for k in 0..<50 {
@@ -67,12 +73,12 @@ import Testing
         }
     }
 
-    @Test("constraints activated after the index is made, on guides, spans and a subtree's views, go when their view goes")
+    @Test("constraints activated after the words are made, on guides, spans and a subtree's views, go when their view goes")
     func laterConstraints() throws {
         let (root, rows) = try Self.list(150)
         rows[10].removeFromSuperview()
         rows[20].removeFromSuperview()
-        #expect(root.extrasStorage?.hostedIndex?.isBuilt == true)
+        #expect(Self.keysInStep(root))
 
         // A card with a label inside, added after the index: the root holds constraints on
         // the card, on its margins guide, on the label, and a span that ends on the label.
@@ -90,7 +96,7 @@ import Testing
         #expect(onSpan.installedOn === root && onFirstSpan.installedOn === root && onLabel.installedOn === root)
         #expect(inside.installedOn === card)
 
-        // One deactivated by hand first: the index forgets it, and the removal leaves it be.
+        // One deactivated by hand first: its word goes with it, and the removal leaves it be.
         onLabel.isActive = false
         card.removeFromSuperview()
         #expect(!onCard.isActive && !onMargins.isActive && !onSpan.isActive && !onFirstSpan.isActive && !onLabel.isActive)
@@ -104,22 +110,37 @@ import Testing
         #expect(!onCard.isActive && !onMargins.isActive && !onSpan.isActive)
         #expect(unrelated.isActive)
         #expect(!root.constraints.contains { $0 === onCard || $0 === onMargins || $0 === onSpan })
+        #expect(Self.keysInStep(root))
     }
 
-    @Test("a constraint that leaves the host and comes back, a thousand times, is listed once")
+    @Test("a subtree of more items than are checked one by one still takes exactly the constraints that name it")
+    func largeSubtree() throws {
+        let (root, rows) = try Self.list(100)
+        rows[0].removeFromSuperview()
+        let card = makeChild(in: root, "card")
+        let labels = (0..<12).map { makeChild(in: card, "label\($0)") }
+        #expect(labels.count > HostedConstraintKeys.itemsCheckedOneByOne)
+        let naming = labels.map { $0.topAnchor.constraint(equalTo: rows[50].bottomAnchor, constant: 4) }
+        let unrelated = (60..<70).map { rows[$0].widthAnchor.constraint(equalTo: rows[$0 + 1].widthAnchor) }
+        try LayoutConstraint.activate(naming + unrelated)
+        #expect(naming.allSatisfy { $0.installedOn === root })
+        card.removeFromSuperview()
+        #expect(naming.allSatisfy { !$0.isActive })
+        #expect(unrelated.allSatisfy { $0.isActive })
+        #expect(Self.keysInStep(root))
+    }
+
+    @Test("a constraint that leaves the host and comes back, a thousand times, keeps one word")
     func reactivated() throws {
         let (root, rows) = try Self.list(120)
         rows[1].removeFromSuperview()
         rows[3].removeFromSuperview()
-        let index = try #require(root.extrasStorage?.hostedIndex)
-        let slots = index.entrySlots
         let extra = rows[60].widthAnchor.constraint(equalTo: rows[61].widthAnchor)
         for _ in 0..<1_000 {
             try extra.activate()
             extra.deactivate()
         }
-        // Each deactivation frees the entries its activation made, for the next to reuse.
-        #expect(index.entrySlots <= slots + 2)
+        #expect(Self.keysInStep(root))
         try extra.activate()
         let named = Self.naming(rows[60], on: root)
         #expect(named.count == 5)
