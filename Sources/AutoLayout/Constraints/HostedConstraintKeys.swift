@@ -93,26 +93,6 @@ final class HostedConstraintKeys {
     }
 }
 
-extension LayoutConstraint {
-    /// Calls `body` with the handle of every item the constraint names: its two items and
-    /// the ends of its spans.
-    @inline(__always) func forEachHandle(_ body: (ItemHandle) -> Void) {
-        if let firstHandle { body(firstHandle) }
-        if let secondHandle { body(secondHandle) }
-        guard rare != nil, let extras else { return }
-        if let span = extras.firstSpan { span.forEachHandle(body) }
-        if let span = extras.secondSpan { span.forEachHandle(body) }
-    }
-}
-
-extension AnchorSpan {
-    /// Calls `body` with the handles of the span's ends.
-    func forEachHandle(_ body: (ItemHandle) -> Void) {
-        if let handle = start.itemHandle { body(handle) }
-        if let handle = end.itemHandle { body(handle) }
-    }
-}
-
 extension LayoutView {
     /// The words of the constraints the view hosts, made now if it has none yet (see
     /// ``HostedConstraintKeys``).

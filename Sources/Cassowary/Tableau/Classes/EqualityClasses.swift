@@ -123,7 +123,7 @@ struct EqualityClasses {
     /// not been registered here since: a failed hint for one of them means it is not a
     /// member here, without the index. (Its hint names a slot that another variable may
     /// have taken: a view's edge that a stack let go and took back made every row added
-    /// to a column of 100,000 index all 400,000 members.) Emptied by a rollback, and when
+    /// to a column of 25,000 rows index all 400,000 members.) Emptied by a rollback, and when
     /// it grows past ``freedVariablesLimit``: it only spares work.
     var freedVariables = Set<Identity>()
     /// See ``freedVariables``.
