@@ -216,13 +216,20 @@ final class LayoutEngine {
         for constraint in host.constraints where constraint.relatesItem(handledBy: handles) { found.append(constraint) }
     }
 
-    /// Deactivates the constraints that use a guide being removed.
+    /// Deactivates the constraints that use a guide being removed (a host of many
+    /// constraints read through its words, as for a leaving subtree).
     func release(_ guide: LayoutGuide) {
+        var handles = HandleSet()
+        handles.insert(guide.handle)
         var ancestor = guide.owningView
         while let view = ancestor {
-            for constraint in view.constraints where constraint.items.contains(where: { $0 === guide }) {
-                constraint.deactivate()
+            var using: [LayoutConstraint] = []
+            if view.constraints.count >= HostedConstraintKeys.threshold {
+                view.hostedKeys.appendConstraints(of: view, naming: handles, list: [guide.handle], to: &using)
+            } else {
+                LayoutEngine.appendConstraints(of: view, naming: handles, to: &using)
             }
+            for constraint in using { constraint.deactivate() }
             ancestor = view.superview
         }
     }

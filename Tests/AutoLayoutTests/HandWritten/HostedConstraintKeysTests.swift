@@ -150,4 +150,28 @@ import Testing
         // 360, less four for each of the two rows removed first, plus the extra, less five.
         #expect(root.constraints.count == 348)
     }
+
+    @Test("removing a guide from under a host of many constraints deactivates exactly the constraints that use it")
+    func guideRemoval() throws {
+        let (root, rows) = try Self.list(120)
+        let guide = LayoutGuide()
+        root.addLayoutGuide(guide)
+        let using = [
+            guide.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 40),
+            rows[70].trailingAnchor.constraint(lessThanOrEqualTo: guide.trailingAnchor),
+            rows[71].widthAnchor.constraint(equalTo: root.leadingAnchor.anchorWithOffset(to: guide.leadingAnchor)),
+        ]
+        try LayoutConstraint.activate(using)
+        #expect(using.allSatisfy { $0.installedOn === root })
+        root.layoutIfNeeded()
+        // Once with the words made by a row's removal, once without: the same outcome.
+        rows[5].removeFromSuperview()
+        #expect(Self.keysInStep(root))
+        let others = root.constraints.filter { c in !using.contains { $0 === c } }
+        root.removeLayoutGuide(guide)
+        #expect(using.allSatisfy { !$0.isActive })
+        #expect(others.allSatisfy { $0.isActive })
+        #expect(root.constraints.count == others.count)
+        #expect(Self.keysInStep(root))
+    }
 }
