@@ -71,15 +71,13 @@ final class HostedConstraintKeys {
     }
 
     /// Appends the constraints of `host` that name an item of `handles` (whose handles are
-    /// `list`), reading only those whose word has the bits of one of them.
+    /// `list`), reading only those whose word has the bits of one of them; returns false,
+    /// having appended nothing, if the words are not one for each constraint (never: the two
+    /// change together; the caller then reads the constraints whole rather than trust them).
     func appendConstraints(of host: LayoutView, naming handles: HandleSet, list: [ItemHandle],
-                           to found: inout [LayoutConstraint]) {
+                           to found: inout [LayoutConstraint]) -> Bool {
         let constraints = host.constraints
-        guard keys.count == constraints.count else {
-            // (Never: the two change together. Read whole rather than trust them.)
-            for constraint in constraints where constraint.relatesItem(handledBy: handles) { found.append(constraint) }
-            return
-        }
+        guard keys.count == constraints.count else { return false }
         let itemBits = list.count <= Self.itemsCheckedOneByOne ? list.map { Self.bits(of: $0) } : []
         let any = list.reduce(UInt32(0)) { $0 | Self.bits(of: $1) }
         keys.withUnsafeBufferPointer { keys in
@@ -90,6 +88,7 @@ final class HostedConstraintKeys {
                 if constraint.relatesItem(handledBy: handles) { found.append(constraint) }
             }
         }
+        return true
     }
 }
 

@@ -194,41 +194,44 @@ final class LayoutEngine {
         // (Found first, then deactivated: deactivating one while reading the list would
         // copy the list. Not an edit from outside for a stack: the only stack constraints
         // that name a leaving view are its superview's, which has heard of the removal.)
-        // A host of many constraints is read through the words it keeps for them.
         var reaching: [LayoutConstraint] = []
         var ancestor = top.superview
         while let view = ancestor {
-            if view.constraints.count >= HostedConstraintKeys.threshold {
-                view.hostedKeys.appendConstraints(of: view, naming: handles, list: handleList, to: &reaching)
-            } else {
-                appendConstraints(of: view, naming: handles, to: &reaching)
-            }
+            appendConstraints(of: view, naming: handles, list: handleList, to: &reaching)
             ancestor = view.superview
         }
         for constraint in reaching { constraint.uninstallFromHost() }
         return inside
     }
 
-    /// Appends the constraints `host` holds that name an item of `handles`, reading them
-    /// all. (A function of its own, so that the check is inlined in the loop: called for
-    /// each constraint, it took twice as long to read the 300,000 of a list's root.)
-    private static func appendConstraints(of host: LayoutView, naming handles: HandleSet, to found: inout [LayoutConstraint]) {
+    /// Appends the constraints `host` holds that name an item of `handles` (whose handles
+    /// are `list`): a host of many constraints is read through the words it keeps for them
+    /// (see ``HostedConstraintKeys``), any other read whole.
+    private static func appendConstraints(of host: LayoutView, naming handles: HandleSet, list: [ItemHandle],
+                                          to found: inout [LayoutConstraint]) {
+        if host.constraints.count >= HostedConstraintKeys.threshold,
+           host.hostedKeys.appendConstraints(of: host, naming: handles, list: list, to: &found) {
+            return
+        }
+        appendAllConstraints(of: host, naming: handles, to: &found)
+    }
+
+    /// ``appendConstraints(of:naming:list:to:)`` reading every constraint. (A function of
+    /// its own, so that the check is inlined in the loop: called for each constraint, it
+    /// took twice as long to read the 300,000 of a list's root.)
+    private static func appendAllConstraints(of host: LayoutView, naming handles: HandleSet,
+                                             to found: inout [LayoutConstraint]) {
         for constraint in host.constraints where constraint.relatesItem(handledBy: handles) { found.append(constraint) }
     }
 
-    /// Deactivates the constraints that use a guide being removed (a host of many
-    /// constraints read through its words, as for a leaving subtree).
+    /// Deactivates the constraints that use a guide being removed.
     func release(_ guide: LayoutGuide) {
         var handles = HandleSet()
         handles.insert(guide.handle)
         var ancestor = guide.owningView
         while let view = ancestor {
             var using: [LayoutConstraint] = []
-            if view.constraints.count >= HostedConstraintKeys.threshold {
-                view.hostedKeys.appendConstraints(of: view, naming: handles, list: [guide.handle], to: &using)
-            } else {
-                LayoutEngine.appendConstraints(of: view, naming: handles, to: &using)
-            }
+            LayoutEngine.appendConstraints(of: view, naming: handles, list: [guide.handle], to: &using)
             for constraint in using { constraint.deactivate() }
             ancestor = view.superview
         }
