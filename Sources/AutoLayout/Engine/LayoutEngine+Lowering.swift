@@ -51,11 +51,12 @@ extension LayoutEngine {
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        let strength = c.storedPriority.strength
-        if let compression = c.compressionPriority?.strength, !strength.isRequired, !compression.isRequired {
-            return Cassowary.Constraint(consume terms, constant: offset, equalAbove: strength, below: compression)!
+        if let compression = c.compressionPriority,
+           let strengths = strengths.twoSided(above: c.storedPriority, below: compression) {
+            return Cassowary.Constraint(consume terms, constant: offset, equal: strengths)
         }
-        return Cassowary.Constraint(consume terms, constant: offset, solverRelation, strength: strength)
+        return Cassowary.Constraint(consume terms, constant: offset, solverRelation,
+                                    strength: strengths.strength(of: c.storedPriority))
     }
 
     /// For a view's autoresizing `width` (or `height`) constraint, its `left` (or `top`)

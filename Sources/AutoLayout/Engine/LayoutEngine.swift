@@ -50,6 +50,8 @@ final class LayoutEngine {
     @exclusivity(unchecked) var log = DiagnosticLog()
     /// Installed constraints not yet in the solver (see ``InstallQueue``).
     @exclusivity(unchecked) var queue = InstallQueue()
+    /// The strengths of the priorities lowered so far (see ``lower(_:)``).
+    @exclusivity(unchecked) var strengths = StrengthCache()
 
     /// A scratch engine (for fitting a subview) keeps its solver constraints to itself, so
     /// the hierarchy's engine, which records them on the layout constraints, is untouched.

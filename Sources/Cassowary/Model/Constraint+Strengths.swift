@@ -16,7 +16,7 @@ extension Constraint {
         let above: [Strength.Component]
         let below: [Strength.Component]
 
-        private init(above: [Strength.Component], below: [Strength.Component]) {
+        init(above: [Strength.Component], below: [Strength.Component]) {
             self.above = above
             self.below = below
         }
@@ -34,5 +34,25 @@ extension Constraint {
         }
 
         private static let last = Mutex<Split?>(nil)
+    }
+
+    /// The two strengths of a two-sided preference (see
+    /// ``Constraint/init(_:constant:equalAbove:below:)``), made once and given to every
+    /// constraint that has them (see ``Constraint/init(_:constant:equal:)``).
+    ///
+    /// Each constraint made with ``Constraint/init(_:constant:equalAbove:below:)`` looks its
+    /// two strengths up among those made last, under a lock that every thread shares. A
+    /// caller that makes many such constraints (a layout engine, one for each axis of each
+    /// view with a content size) keeps one of these instead: no lookup, and no lock.
+    public struct TwoSidedStrengths: Sendable {
+        let strengths: Strengths
+
+        /// The strengths `above` and `below`; nil when either is required (write the two
+        /// inequalities then).
+        public init?(above: Strength, below: Strength) {
+            guard !above.isRequired, !below.isRequired else { return nil }
+            strengths = below == above ? .same(above.components)
+                : .split(Split(above: above.components, below: below.components))
+        }
     }
 }

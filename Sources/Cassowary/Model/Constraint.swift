@@ -133,6 +133,17 @@ public final class Constraint: Sendable, CustomStringConvertible {
         strengths = below == above ? .same(above.components) : .split(.shared(above: above, below: below))
     }
 
+    /// ``init(_:constant:equalAbove:below:)`` with strengths made beforehand (see
+    /// ``TwoSidedStrengths``), which the constraint shares.
+    public init(_ terms: consuming TermList, constant: Double, equal strengths: TwoSidedStrengths) {
+        terms.reduce()
+        self.terms = terms
+        self.constant = constant
+        relation = .equal
+        isRequired = false
+        self.strengths = strengths.strengths
+    }
+
     /// The strength of the error on one side of an equality: above zero (`plus`) or below.
     func errorStrength(above: Bool) -> Strength {
         Strength(storedComponents: above ? strengthComponents : belowComponents ?? strengthComponents, isRequired: isRequired)

@@ -16,4 +16,68 @@ import Testing
         #expect(LayoutPriority.defaultHigh.strength > LayoutPriority.defaultLow.strength)
         #expect(LayoutPriority(749).strength < LayoutPriority.defaultHigh.strength)
     }
+
+    /// An engine's cache gives the strength a priority would make, whatever it held before,
+    /// past its limit and back.
+    @Test func cacheGivesTheStrengthsPrioritiesMake() {
+        var cache = StrengthCache()
+        let values: [Float] = [999.5, 25, 51, 49, 999.5, 300, 25, 1000, 250, 750, 7, 999.5, 1, 49]
+        for value in values {
+            let priority = LayoutPriority(value)
+            #expect(cache.strength(of: priority) == priority.strength, "\(value)")
+        }
+    }
+
+    /// Two-sided strengths are kept for one pair of priorities: the same pair gives the same
+    /// strengths, a pair that differs on either side its own, and a required side none.
+    @Test func cacheGivesTwoSidedStrengthsForEachPair() throws {
+        var cache = StrengthCache()
+        /// The strengths above and below of a constraint made with what the cache gives.
+        func sides(_ above: Float, _ below: Float) throws -> (above: Strength, below: Strength?) {
+            let looked = cache.twoSided(above: LayoutPriority(above), below: LayoutPriority(below))
+            let strengths = try #require(looked)
+            let made = Cassowary.Constraint(TermList(), constant: 0, equal: strengths)
+            return (made.strength, made.belowStrength)
+        }
+        for (above, below) in [(250, 750), (250, 750), (250, 740), (251, 740), (250, 750), (300, 300)] as [(Float, Float)] {
+            let made = try sides(above, below)
+            #expect(made.above == LayoutPriority(above).strength, "\(above) \(below)")
+            #expect(made.below == (above == below ? nil : LayoutPriority(below).strength), "\(above) \(below)")
+        }
+        #expect(cache.twoSided(above: .required, below: .defaultHigh) == nil)
+        #expect(cache.twoSided(above: .defaultLow, below: .required) == nil)
+        // A required side left no pair behind that a later lookup could take.
+        let after = try sides(250, 750)
+        #expect(after.below == LayoutPriority.defaultHigh.strength)
+    }
+
+    /// Labels whose content priorities take turns (each pair made, then one made before
+    /// asked again) get the widths their own priorities give: with room to spare, the
+    /// lowest hugging stretches; squeezed, the lowest compression resistance gives way.
+    @Test func contentPrioritiesTakingTurnsLayOutAsTheirOwn() throws {
+        func row(width: Double, _ priorities: [(hugging: Float, compression: Float)]) throws -> [Double] {
+            let root = LayoutView(frame: Rect(x: 0, y: 0, width: width, height: 100))
+            var views: [String: LayoutView] = [:]
+            var format = "H:|"
+            for (k, pair) in priorities.enumerated() {
+                let label = FixtureView()
+                label.intrinsic = Size(width: 50, height: 20)
+                label.translatesAutoresizingMaskIntoConstraints = false
+                label.setContentHuggingPriority(LayoutPriority(pair.hugging), for: .horizontal)
+                label.setContentCompressionResistancePriority(LayoutPriority(pair.compression), for: .horizontal)
+                root.addSubview(label)
+                views["v\(k)"] = label
+                format += "[v\(k)]"
+            }
+            try LayoutConstraint.activate(LayoutConstraint.constraints(withVisualFormat: format + "|", views: views))
+            root.layoutIfNeeded()
+            return root.subviews.map(\.frame.width)
+        }
+        #expect(try row(width: 450, [(250, 750), (251, 750), (252, 750), (253, 750), (253, 750)])
+            == [250, 50, 50, 50, 50])
+        #expect(try row(width: 450, [(253, 750), (252, 750), (251, 750), (253, 750), (250, 750)])
+            == [50, 50, 50, 50, 250])
+        #expect(try row(width: 120, [(250, 750), (250, 740), (250, 750)]) == [50, 20, 50])
+        #expect(try row(width: 120, [(250, 740), (250, 750), (251, 750)]) == [20, 50, 50])
+    }
 }

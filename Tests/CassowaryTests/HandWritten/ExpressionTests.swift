@@ -25,6 +25,33 @@ import Testing
         #expect(c.description == "x - y - 10 == 0 | required")
     }
 
+    /// Two-sided strengths made once give the constraint that looking them up gives, and
+    /// hold in a solver as it does.
+    @Test func twoSidedStrengthsMadeOnceMakeTheSameConstraint() throws {
+        #expect(Constraint.TwoSidedStrengths(above: .required, below: .weak) == nil)
+        #expect(Constraint.TwoSidedStrengths(above: .weak, below: .required) == nil)
+        let shared = try #require(Constraint.TwoSidedStrengths(above: .weak, below: .strong))
+        var terms = TermList()
+        terms.append(Term(x))
+        terms.append(Term(x))
+        let made = Constraint(terms, constant: -20, equal: shared)
+        let lookedUp = try #require(Constraint(Expression([Term(x, coefficient: 2)], constant: -20), equalAbove: .weak, below: .strong))
+        #expect(made.description == lookedUp.description)
+        #expect(made.relation == .equal && made.strength == .weak && made.belowStrength == .strong)
+        let same = Constraint(TermList(), constant: 0, equal: try #require(Constraint.TwoSidedStrengths(above: .medium, below: .medium)))
+        #expect(same.strength == .medium && same.belowStrength == nil)
+        // `2x == 20`: a medium pull up to 15 beats its weak error above; a medium pull down
+        // to 5 does not beat its strong error below.
+        let solver = Solver()
+        try solver.addConstraints([made, Constraint(x - 15, .equal, strength: .medium)])
+        #expect(solver.value(of: x) == 15)
+        var single = TermList()
+        single.append(Term(x))
+        let other = Solver()
+        try other.addConstraints([Constraint(single, constant: -10, equal: shared), Constraint(x - 5, .equal, strength: .medium)])
+        #expect(other.value(of: x) == 10)
+    }
+
     @Test func termListBuildsTheSameConstraint() throws {
         let z = Variable("z"), w = Variable("w"), v = Variable("v")
         let cases: [[Term]] = [
