@@ -55,8 +55,9 @@ extension LayoutEngine {
            let strengths = strengths.twoSided(above: c.storedPriority, below: compression) {
             return Cassowary.Constraint(consume terms, constant: offset, equal: strengths)
         }
+        let priority = c.storedPriority
         return Cassowary.Constraint(consume terms, constant: offset, solverRelation,
-                                    strength: strengths.strength(of: c.storedPriority))
+                                    strength: priority.isRequired ? .required : strengths.strength(of: priority))
     }
 
     /// For a view's autoresizing `width` (or `height`) constraint, its `left` (or `top`)

@@ -45,6 +45,9 @@ struct Objective {
         symbolCount = max(symbolCount, count)
     }
 
+    /// Makes room for `count` more costs.
+    mutating func reserveCosts(_ count: Int) { reserveGrowing(&pool, pool.count + count) }
+
     private mutating func grow(to count: Int) {
         let missing = max(count, listed.count + listed.count / 8, 64) - listed.count
         heads.append(contentsOf: repeatElement(-1, count: missing))

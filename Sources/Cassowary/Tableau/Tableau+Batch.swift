@@ -85,12 +85,23 @@ extension Tableau {
         // peak of a build.
         var isLink = [UInt64](repeating: 0, count: usesClasses ? (constraints.count + 63) / 64 : 0)
         if usesClasses {
-            var links = 0
-            for position in constraints.indices where LinkForm.isLink(constraints[position]) {
-                isLink[position >> 6] |= 1 << UInt64(position & 63)
-                links += 1
+            var links = 0, terms = 0
+            for position in constraints.indices {
+                if LinkForm.isLink(constraints[position]) {
+                    isLink[position >> 6] |= 1 << UInt64(position & 63)
+                    links += 1
+                } else {
+                    terms += constraints[position].terms.count
+                }
             }
             classes.reserve(links: links)
+            // Each other constraint makes at most two symbols of its own (its markers),
+            // costed, and one for each class or variable it names that the tableau has
+            // not seen: the tables grow once for the batch, where each doubling copied
+            // them and held the old and the new at once.
+            let others = constraints.count - links
+            reserveSymbols(symbolCount + 2 * others + terms)
+            objective.reserveCosts(2 * others)
         }
         /// Calls `body` with the positions in the order of insertion: the links first, then
         /// the others (all in order without classes), stopping when it returns false.

@@ -296,6 +296,7 @@ struct EqualityClasses {
         reserveGrowing(&incidences, incidences.count + 2 * count)
         reserveGrowing(&members, members.count + count)
         reserveGrowing(&owners, owners.count + count)
+        reserveGrowing(&classes, classes.count + count)
         // A new member's value is written at the next update.
         reserveGrowing(&dirty, dirty.count + count)
     }
