@@ -94,11 +94,11 @@ extension Tableau {
                     terms += constraints[position].terms.count
                 }
             }
-            classes.reserve(links: links)
             // Each other constraint makes at most two symbols of its own (its markers),
-            // costed, and one for each class or variable it names that the tableau has
-            // not seen: the tables grow once for the batch, where each doubling copied
-            // them and held the old and the new at once.
+            // costed, and a member and a symbol for each variable it names that the
+            // tableau has not seen: the tables grow once for the batch, where each
+            // doubling copied them and held the old and the new at once.
+            classes.reserve(links: links, terms: terms)
             let others = constraints.count - links
             reserveSymbols(symbolCount + 2 * others + terms)
             objective.reserveCosts(2 * others)

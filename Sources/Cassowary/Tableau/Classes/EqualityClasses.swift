@@ -287,18 +287,19 @@ struct EqualityClasses {
 
     // MARK: Allocation
 
-    /// Makes room for `count` more links and as many new members: a batch's links then
-    /// grow each table once, where doublings would each hold the old table and the new one
-    /// at once, at the peak of a build. (A link makes at most two members, and a chain of
-    /// them one each.)
-    mutating func reserve(links count: Int) {
+    /// Makes room for `count` more links and as many new members, and for `terms` more
+    /// members in classes of their own (the variables of a batch's other constraints): a
+    /// batch's links then grow each table once, where doublings would each hold the old
+    /// table and the new one at once, at the peak of a build. (A link makes at most two
+    /// members, and a chain of them one each.)
+    mutating func reserve(links count: Int, terms: Int) {
         reserveGrowing(&links, links.count + count)
         reserveGrowing(&incidences, incidences.count + 2 * count)
-        reserveGrowing(&members, members.count + count)
-        reserveGrowing(&owners, owners.count + count)
-        reserveGrowing(&classes, classes.count + count)
+        reserveGrowing(&members, members.count + count + terms)
+        reserveGrowing(&owners, owners.count + count + terms)
+        reserveGrowing(&classes, classes.count + count + terms)
         // A new member's value is written at the next update.
-        reserveGrowing(&dirty, dirty.count + count)
+        reserveGrowing(&dirty, dirty.count + count + terms)
     }
 
     mutating func allocateMember(_ member: Member) -> Int32 {
