@@ -14,8 +14,9 @@ per-measurement timeout (`--timeout`, 60 s: every measurement a process reports 
 the clock) and an address-space cap (`--memory-gb`, 8: RLIMIT_AS), reported as `timeout`
 and `out of memory`. A shape that timed out, ran out of memory or crashed at one N is not
 run at larger N (`--no-skip` runs it anyway). Build times are medians over 5 processes at
-N <= 1000, 3 at N <= 10000 and 1 above (1 when a run takes over 2 s); every process checks
-its frames against the shape's definition. Crash and failure output is saved under
+N <= 1000, 3 at N <= 10000 and 1 above (1 when a run takes over 2 s), ours and the peer's
+by turns (so that a burst of load on the shared machine falls on both sides); every process
+checks its frames against the shape's definition. Crash and failure output is saved under
 `.build/shapes-logs/`. Installs `poga` and `kiwisolver` with pip when they are missing.
 """
 import argparse
@@ -207,26 +208,28 @@ def repetitions(n, args):
     return 5 if n <= 1000 else 3 if n <= 10000 else 1
 
 
-def measure_unless_stopped(stop, command, label, n, args, **options):
-    """`measure`, unless this side already timed out, ran out of memory or crashed at a
-    smaller N (`stop` says how) and `--no-skip` is off: then a skipped measurement. Returns
-    the measurement and the reason to stop from now on (None while it goes on)."""
-    if stop and not args.no_skip:
-        return Measurement(f"skipped ({stop})"), stop
-    result = measure(command, label, n, args, **options)
-    if result.status not in ("ok", "wrong"):
-        stop = f"{result.status} at {n}"
-    return result, stop
+class Side:
+    """The repetitions of one side of one shape at one N, taken one at a time (see
+    `measure_sides`): the first process with every operation, then (when `repeat`)
+    build-only ones for the median. A later repetition that fails is dropped (its log kept)
+    and ends the repetitions; so does one that took more than 2 s (unless `--reps`)."""
 
+    def __init__(self, command, label, n, args, has_build_only=True, repeat=True):
+        self.command, self.label, self.args = command, label, args
+        self.has_build_only = has_build_only
+        self.total = repetitions(n, args) if repeat else 1
+        self.rep = 0
+        self.result = Measurement()
 
-def measure(command, label, n, args, has_build_only=True, repeat=True):
-    """Runs the first process with every operation, then (when `repeat`) build-only ones
-    for the median. A later repetition that fails is dropped (its log kept) and ends the
-    repetitions."""
-    result = Measurement()
-    for rep in range(repetitions(n, args) if repeat else 1):
-        argv = command + ([] if rep == 0 or not has_build_only else ["build"])
-        run = run_child(argv, f"{label}-{rep}", args.timeout, int(args.memory_gb * (1 << 30)))
+    @property
+    def done(self):
+        return self.rep >= self.total
+
+    def step(self):
+        """Runs the next repetition."""
+        args, result, rep = self.args, self.result, self.rep
+        argv = self.command + ([] if rep == 0 or not self.has_build_only else ["build"])
+        run = run_child(argv, f"{self.label}-{rep}", args.timeout, int(args.memory_gb * (1 << 30)))
         result.wrong += run.failed_checks
         if run.log:
             result.logs.append(run.log)
@@ -237,9 +240,37 @@ def measure(command, label, n, args, has_build_only=True, repeat=True):
                 result.status = run.status if run.status not in ("ok", "wrong") else "no result"
         elif finished:
             result.runs.append(run)
+        self.rep += 1
         if run.status not in ("ok", "wrong") or (run.wall > 2 and not args.reps):
-            break
-    return result
+            self.rep = self.total
+
+
+def measure_sides(sides):
+    """Runs the repetitions of both sides of one shape at one N by turns, ours then the
+    peer's, so that both meet the machine in the same state: on a shared machine, a burst
+    of load that fell on all of one side's runs moved the ratio by half. Each entry of
+    `sides` is (stop, command, label, n, args, options); `stop` says why the side stopped at
+    a smaller N (it is then skipped unless `--no-skip`). Returns a (measurement, stop) pair
+    for each side."""
+    running, results = [], []
+    for stop, command, label, n, args, options in sides:
+        if stop and not args.no_skip:
+            running.append(None)
+            results.append((Measurement(f"skipped ({stop})"), stop))
+        else:
+            running.append(Side(command, label, n, args, **options))
+            results.append(None)
+    while any(side and not side.done for side in running):
+        for side in running:
+            if side and not side.done:
+                side.step()
+    for k, side in enumerate(running):
+        if side:
+            stop = sides[k][0]
+            if side.result.status not in ("ok", "wrong"):
+                stop = f"{side.result.status} at {sides[k][3]}"
+            results[k] = (side.result, stop)
+    return results
 
 
 # --- Formatting ----------------------------------------------------------------------------
@@ -332,13 +363,14 @@ def main():
         previous, stop_ours, stop_peer = None, None, None
         for n in sizes:
             progress(f"[{time.monotonic() - started:6.0f} s] {shape} {n}")
-            ours, stop_ours = measure_unless_stopped(stop_ours, [BENCH, "shapes", shape, str(n)],
-                                                     f"ours-{shape}-{n}", n, args)
-            peer = None
+            sides = [(stop_ours, [BENCH, "shapes", shape, str(n)], f"ours-{shape}-{n}", n, args, {})]
             if not args.no_peers:
-                peer, stop_peer = measure_unless_stopped(
-                    stop_peer, [python, os.path.join(HERE, "yoga_shapes.py"), YOGA_PEER[shape], str(n)],
-                    f"yoga-{shape}-{n}", n, args)
+                sides.append((stop_peer, [python, os.path.join(HERE, "yoga_shapes.py"), YOGA_PEER[shape], str(n)],
+                              f"yoga-{shape}-{n}", n, args, {}))
+            measured = measure_sides(sides)
+            (ours, stop_ours), peer = measured[0], None
+            if len(measured) > 1:
+                peer, stop_peer = measured[1]
             note_logs(f"ours {shape} {n}", ours)
             if peer:
                 note_logs(f"yoga {shape} {n}", peer)
@@ -354,14 +386,15 @@ def main():
         for n in scenario_sizes:
             progress(f"[{time.monotonic() - started:6.0f} s] {scenario} {n}")
             repeat = not scenario.startswith("churn")
-            ours, stop_ours = measure_unless_stopped(stop_ours, [BENCH, "shapes", scenario, str(n)],
-                                                     f"ours-{scenario}-{n}", n, args, has_build_only=False,
-                                                     repeat=repeat)
-            peer = None
+            options = {"has_build_only": False, "repeat": repeat}
+            sides = [(stop_ours, [BENCH, "shapes", scenario, str(n)], f"ours-{scenario}-{n}", n, args, options)]
             if scenario in KIWI_PEER and not args.no_peers:
-                peer, stop_peer = measure_unless_stopped(
-                    stop_peer, [python, os.path.join(HERE, "kiwi_scenarios.py"), KIWI_PEER[scenario], str(n)],
-                    f"kiwi-{scenario}-{n}", n, args, has_build_only=False, repeat=repeat)
+                sides.append((stop_peer, [python, os.path.join(HERE, "kiwi_scenarios.py"), KIWI_PEER[scenario], str(n)],
+                              f"kiwi-{scenario}-{n}", n, args, options))
+            measured = measure_sides(sides)
+            (ours, stop_ours), peer = measured[0], None
+            if len(measured) > 1:
+                peer, stop_peer = measured[1]
             note_logs(f"ours {scenario} {n}", ours)
             if peer:
                 note_logs(f"kiwi {scenario} {n}", peer)
