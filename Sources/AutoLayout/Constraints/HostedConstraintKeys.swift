@@ -47,10 +47,10 @@ final class HostedConstraintKeys {
         keys.remove(at: index)
     }
 
-    /// The two bits of an item's handle (objects are 16-byte aligned, so the address is
-    /// mixed first, and the bits are read from the top of the product).
-    @inline(__always) static func bits(of handle: ItemHandle) -> UInt32 {
-        let mixed = UInt64(Identity(handle).raw) &* 0x9E37_79B9_7F4A_7C15
+    /// The two bits of an item's handle, by its address (objects are 16-byte aligned, so
+    /// the address is mixed first, and the bits are read from the top of the product).
+    @inline(__always) static func bits(of address: Identity) -> UInt32 {
+        let mixed = UInt64(address.raw) &* 0x9E37_79B9_7F4A_7C15
         return 1 << UInt32(mixed >> 59) | 1 << UInt32(mixed >> 54 & 31)
     }
 
@@ -59,7 +59,7 @@ final class HostedConstraintKeys {
         let hostAddress = Unmanaged.passUnretained(host).toOpaque()
         @inline(__always) func bits(_ handle: ItemHandle?) -> UInt32 {
             guard let handle, handle.viewReference?.toOpaque() != hostAddress else { return 0 }
-            return Self.bits(of: handle)
+            return Self.bits(of: Identity(handle))
         }
         var key = bits(constraint.firstHandle) | bits(constraint.secondHandle)
         if constraint.rare != nil, let extras = constraint.extras {
@@ -70,16 +70,16 @@ final class HostedConstraintKeys {
         return key
     }
 
-    /// Appends the constraints of `host` that name an item of `handles` (whose handles are
-    /// `list`), reading only those whose word has the bits of one of them; returns false,
-    /// having appended nothing, if the words are not one for each constraint (never: the two
-    /// change together; the caller then reads the constraints whole rather than trust them).
-    func appendConstraints(of host: LayoutView, naming handles: HandleSet, list: [ItemHandle],
-                           to found: inout [LayoutConstraint]) -> Bool {
+    /// Appends the constraints of `host` that name an item of `handles`, reading only those
+    /// whose word has the bits of one of them; returns false, having appended nothing, if
+    /// the words are not one for each constraint (never: the two change together; the
+    /// caller then reads the constraints whole rather than trust them).
+    func appendConstraints(of host: LayoutView, naming handles: HandleSet, to found: inout [LayoutConstraint]) -> Bool {
         let constraints = host.constraints
         guard keys.count == constraints.count else { return false }
-        let itemBits = list.count <= Self.itemsCheckedOneByOne ? list.map { Self.bits(of: $0) } : []
-        let any = list.reduce(UInt32(0)) { $0 | Self.bits(of: $1) }
+        let addresses = handles.addresses
+        let itemBits = addresses.count <= Self.itemsCheckedOneByOne ? addresses.map { Self.bits(of: $0) } : []
+        let any = addresses.reduce(UInt32(0)) { $0 | Self.bits(of: $1) }
         keys.withUnsafeBufferPointer { keys in
             for index in keys.indices where keys[index] & any != 0 {
                 let key = keys[index]

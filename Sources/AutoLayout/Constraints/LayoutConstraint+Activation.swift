@@ -174,7 +174,8 @@ extension LayoutConstraint {
 /// not set is passed over without a lookup. A removed row of a list has one view and no
 /// guides, and its superview holds three constraints a row.
 struct HandleSet {
-    private var addresses = Set<Identity>()
+    /// The handles' addresses.
+    private(set) var addresses = Set<Identity>()
     private var bits: UInt64 = 0
 
     /// The bit of an address (objects are 16-byte aligned: the low bits are all zero, so

@@ -182,15 +182,13 @@ final class LayoutEngine {
     @discardableResult
     static func deactivateConstraints(reachingInto top: LayoutView, views: [LayoutView]? = nil) -> Set<Identity> {
         let views = views ?? top.subtree()
-        var inside = Set<Identity>(), handles = HandleSet(), handleList: [ItemHandle] = []
+        var inside = Set<Identity>(), handles = HandleSet()
         for view in views {
             inside.insert(Identity(view))
             handles.insert(view.handle)
-            handleList.append(view.handle)
             for guide in view.allGuides {
                 inside.insert(Identity(guide))
                 handles.insert(guide.handle)
-                handleList.append(guide.handle)
             }
         }
         // (Found first, then deactivated: deactivating one while reading the list would
@@ -199,26 +197,26 @@ final class LayoutEngine {
         var reaching: [LayoutConstraint] = []
         var ancestor = top.superview
         while let view = ancestor {
-            appendConstraints(of: view, naming: handles, list: handleList, to: &reaching)
+            appendConstraints(of: view, naming: handles, to: &reaching)
             ancestor = view.superview
         }
         for constraint in reaching { constraint.uninstallFromHost() }
         return inside
     }
 
-    /// Appends the constraints `host` holds that name an item of `handles` (whose handles
-    /// are `list`): a host of many constraints is read through the words it keeps for them
-    /// (see ``HostedConstraintKeys``), any other read whole.
-    private static func appendConstraints(of host: LayoutView, naming handles: HandleSet, list: [ItemHandle],
+    /// Appends the constraints `host` holds that name an item of `handles`: a host of many
+    /// constraints is read through the words it keeps for them (see
+    /// ``HostedConstraintKeys``), any other read whole.
+    private static func appendConstraints(of host: LayoutView, naming handles: HandleSet,
                                           to found: inout [LayoutConstraint]) {
         if host.constraints.count >= HostedConstraintKeys.threshold,
-           host.hostedKeys.appendConstraints(of: host, naming: handles, list: list, to: &found) {
+           host.hostedKeys.appendConstraints(of: host, naming: handles, to: &found) {
             return
         }
         appendAllConstraints(of: host, naming: handles, to: &found)
     }
 
-    /// ``appendConstraints(of:naming:list:to:)`` reading every constraint. (A function of
+    /// ``appendConstraints(of:naming:to:)`` reading every constraint. (A function of
     /// its own, so that the check is inlined in the loop: called for each constraint, it
     /// took twice as long to read the 300,000 of a list's root.)
     private static func appendAllConstraints(of host: LayoutView, naming handles: HandleSet,
@@ -233,7 +231,7 @@ final class LayoutEngine {
         var ancestor = guide.owningView
         while let view = ancestor {
             var using: [LayoutConstraint] = []
-            LayoutEngine.appendConstraints(of: view, naming: handles, list: [guide.handle], to: &using)
+            LayoutEngine.appendConstraints(of: view, naming: handles, to: &using)
             for constraint in using { constraint.deactivate() }
             ancestor = view.superview
         }

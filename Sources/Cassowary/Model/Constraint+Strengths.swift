@@ -50,9 +50,15 @@ extension Constraint {
         /// The strengths `above` and `below`; nil when either is required (write the two
         /// inequalities then).
         public init?(above: Strength, below: Strength) {
+            self.init(above: above, below: below, lookingUp: false)
+        }
+
+        /// The strengths `above` and `below`, their object looked up among those made last
+        /// when `lookingUp` (see ``Split/shared(above:below:)``), else made.
+        init?(above: Strength, below: Strength, lookingUp: Bool) {
             guard !above.isRequired, !below.isRequired else { return nil }
             strengths = below == above ? .same(above.components)
-                : .split(Split(above: above.components, below: below.components))
+                : .split(lookingUp ? .shared(above: above, below: below) : Split(above: above.components, below: below.components))
         }
     }
 }

@@ -107,15 +107,10 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// one: hugging above the intrinsic size, compression resistance below it.)
     ///
     /// Returns nil when either strength is required: write the inequalities then.
-    public init?(_ expression: Expression, equalAbove above: Strength, below: Strength) {
-        guard !above.isRequired, !below.isRequired else { return nil }
+    public convenience init?(_ expression: Expression, equalAbove above: Strength, below: Strength) {
         var terms = TermList()
         terms.take(expression.reduced().terms)
-        self.terms = terms
-        constant = expression.constant
-        relation = .equal
-        isRequired = false
-        strengths = below == above ? .same(above.components) : .split(.shared(above: above, below: below))
+        self.init(terms, constant: expression.constant, equalAbove: above, below: below)
     }
 
     /// ``init(_:equalAbove:below:)`` from terms built one at a time: the same constraint
@@ -123,14 +118,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// (see ``TermList``).
     ///
     /// Returns nil when either strength is required.
-    public init?(_ terms: consuming TermList, constant: Double, equalAbove above: Strength, below: Strength) {
-        guard !above.isRequired, !below.isRequired else { return nil }
-        terms.reduce()
-        self.terms = terms
-        self.constant = constant
-        relation = .equal
-        isRequired = false
-        strengths = below == above ? .same(above.components) : .split(.shared(above: above, below: below))
+    public convenience init?(_ terms: consuming TermList, constant: Double, equalAbove above: Strength, below: Strength) {
+        guard let strengths = TwoSidedStrengths(above: above, below: below, lookingUp: true) else { return nil }
+        self.init(terms, constant: constant, equal: strengths)
     }
 
     /// ``init(_:constant:equalAbove:below:)`` with strengths made beforehand (see
