@@ -183,13 +183,54 @@ public struct TermList: Sendable {
     }
 
     /// Combines the terms of each variable and drops zero terms, keeping the order of first
-    /// appearance: what ``Expression/reduced()`` makes of the terms.
+    /// appearance: what ``Expression/reduced()`` makes of the terms. Terms left that fit
+    /// inline are stored inline.
     mutating func reduce() {
         if isInline {
             if !isReduced { reduceInline() }
+        } else if spilled.count <= 16 {
+            reduceSpilled()
         } else {
-            self = TermList(array: Expression(spilled).reduced().terms)
+            let reduced = Expression(spilled).reduced().terms
+            self = TermList()
+            guard reduced.count <= 4 else { return take(reduced) }
+            for term in reduced { append(term) }
         }
+    }
+
+    /// ``reduce()`` of at most sixteen terms in the array: a quadratic merge, with the
+    /// terms that are left appended to a new list, and so inline when they fit. An
+    /// autoresizing width lowered with its view's left edge is six terms that cancel to
+    /// two: kept in an array, they would cost each such constraint a second allocation, as
+    /// large again as the constraint.
+    @inline(never) private mutating func reduceSpilled() {
+        let reduced: TermList? = storedArray.withUnsafeBufferPointer { terms in
+            withUnsafeTemporaryAllocation(of: (Unmanaged<Variable>, Double).self, capacity: terms.count) { merged in
+                var count = 0, changed = false
+                for term in terms {
+                    let variable = Unmanaged.passUnretained(term.variable)
+                    if term.coefficient == 0 { changed = true }
+                    var found = false
+                    for i in 0..<count where merged[i].0.toOpaque() == variable.toOpaque() {
+                        merged[i].1 += term.coefficient
+                        found = true
+                        changed = true
+                        break
+                    }
+                    if !found {
+                        merged[count] = (variable, term.coefficient)
+                        count += 1
+                    }
+                }
+                guard changed else { return nil }
+                var list = TermList()
+                for (variable, coefficient) in merged.prefix(count) where coefficient != 0 {
+                    list.append(Term(variable.takeUnretainedValue(), coefficient: coefficient))
+                }
+                return list
+            }
+        }
+        if let reduced { self = reduced }
     }
 
     /// Whether no inline term is zero and no variable appears twice: a few comparisons of

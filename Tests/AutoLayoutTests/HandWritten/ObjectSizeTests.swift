@@ -211,6 +211,36 @@ import Testing
         #expect(named.identifier == nil)
     }
 
+    @Test("a nest of views resizing with their superviews lowers each frame constraint to inline terms")
+    func autoresizingLowersInline() throws {
+        let root = LayoutView(frame: Rect(x: 0, y: 0, width: 120, height: 100))
+        var parent = root, views: [LayoutView] = []
+        for _ in 0..<3 {
+            let size = parent.frame.size
+            let view = LayoutView(frame: Rect(x: 1, y: 1, width: size.width - 2, height: size.height - 2))
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            parent.addSubview(view)
+            views.append(view)
+            parent = view
+        }
+        root.layoutIfNeeded()
+        // (The root's own subview, placed by its frame alone, makes none.)
+        for view in views.dropFirst() {
+            let frame = try #require(view.generatedStorage?.frame)
+            #expect(frame.count == 4)
+            for constraint in frame {
+                // A width lowered with its left edge is six terms that cancel to two: no
+                // array beside the solver constraint.
+                let lowering = try #require(constraint.lowering)
+                #expect(lowering.terms.isInline && lowering.terms.count == 2, "\(lowering)")
+            }
+        }
+        #expect(views[2].frame == Rect(x: 1, y: 1, width: 114, height: 94))
+        root.frame = Rect(x: 0, y: 0, width: 140, height: 100)
+        root.layoutIfNeeded()
+        #expect(views[2].frame == Rect(x: 1, y: 1, width: 134, height: 94))
+    }
+
     @Test("a multiplier a Float cannot hold is kept exactly, beside extra terms")
     func inexactMultiplier() throws {
         let root = LayoutView(frame: Rect(x: 0, y: 0, width: 300, height: 200))

@@ -60,6 +60,13 @@ import Testing
             [Term(x), Term(y), Term(z), Term(w)], [Term(x), Term(y), Term(x, coefficient: -1), Term(y, coefficient: -1)],
             [Term(x), Term(y), Term(z), Term(w), Term(v, coefficient: 3)],
             [Term(x), Term(y), Term(z), Term(w), Term(x, coefficient: -1), Term(y)],
+            // An autoresizing width lowered with its left edge: six terms that cancel to two.
+            [Term(x), Term(y, coefficient: -1), Term(z, coefficient: -1), Term(w), Term(y), Term(w, coefficient: -1)],
+            // A coefficient with no one-byte code: the terms stay in an array.
+            [Term(x), Term(y), Term(z), Term(w), Term(x, coefficient: -1), Term(y, coefficient: 1.0 / 3)],
+            [Term(x, coefficient: 1.0 / 3), Term(y)],
+            // More terms than the quadratic merge takes, that reduce to two.
+            (0..<20).map { Term(v, coefficient: $0 == 19 ? -18 : 1) } + [Term(x)],
         ]
         for terms in cases {
             var list = TermList()
@@ -69,6 +76,10 @@ import Testing
             #expect(built.description == expected.description)
             #expect(built.expression.terms.map(\.coefficient) == expected.expression.terms.map(\.coefficient))
             #expect(zip(built.expression.terms, expected.expression.terms).allSatisfy { $0.variable === $1.variable })
+            // The terms left are inline when they fit: at most four, each coefficient with a code.
+            let left = expected.expression.terms
+            let fits = left.count <= 4 && left.allSatisfy { CoefficientCode.code(of: $0.coefficient) != nil }
+            #expect(built.terms.isInline == fits, "\(terms)")
             let both = try #require(Constraint(list, constant: 1, equalAbove: .weak, below: .strong))
             #expect(both.description == Constraint(Expression(terms, constant: 1), equalAbove: .weak, below: .strong)?.description)
         }
