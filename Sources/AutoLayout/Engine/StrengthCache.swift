@@ -12,11 +12,13 @@ import Cassowary
 struct StrengthCache {
     /// The optional priorities made into strengths last, the newest first.
     private var single: [(priority: LayoutPriority, strength: Strength)] = []
-    /// The pair of priorities made into two-sided strengths last.
-    private var pair: (above: LayoutPriority, below: LayoutPriority, strengths: Cassowary.Constraint.TwoSidedStrengths)?
+    /// The pairs of priorities made into two-sided strengths last, the newest first (a
+    /// screen has a few: a label's defaults, a button's higher hugging, the one view of a
+    /// row that takes the room left).
+    private var pairs: [(above: LayoutPriority, below: LayoutPriority, strengths: Cassowary.Constraint.TwoSidedStrengths)] = []
 
-    /// The most optional priorities kept (a layout uses a few: UIKit's defaults, a stack's
-    /// 999.5, 51 and 25).
+    /// The most optional priorities, and the most pairs, kept (a layout uses a few: UIKit's
+    /// defaults, a stack's 999.5, 51 and 25).
     static let limit = 4
 
     /// The strength of `priority`.
@@ -31,11 +33,12 @@ struct StrengthCache {
 
     /// The two-sided strengths of `above` and `below`; nil when either is required.
     mutating func twoSided(above: LayoutPriority, below: LayoutPriority) -> Cassowary.Constraint.TwoSidedStrengths? {
-        if let pair, pair.above == above, pair.below == below { return pair.strengths }
+        for entry in pairs where entry.above == above && entry.below == below { return entry.strengths }
         guard let made = Cassowary.Constraint.TwoSidedStrengths(above: strength(of: above), below: strength(of: below)) else {
             return nil
         }
-        pair = (above, below, made)
+        if pairs.count == StrengthCache.limit { pairs.removeLast() }
+        pairs.insert((above, below, made), at: 0)
         return made
     }
 }

@@ -28,8 +28,9 @@ import Testing
         }
     }
 
-    /// Two-sided strengths are kept for one pair of priorities: the same pair gives the same
-    /// strengths, a pair that differs on either side its own, and a required side none.
+    /// Two-sided strengths are kept for the last few pairs of priorities: the same pair gives
+    /// the same strengths, a pair that differs on either side its own (past the cache's limit
+    /// and back), and a required side none.
     @Test func cacheGivesTwoSidedStrengthsForEachPair() throws {
         var cache = StrengthCache()
         /// The strengths above and below of a constraint made with what the cache gives.
@@ -39,7 +40,9 @@ import Testing
             let made = Cassowary.Constraint(TermList(), constant: 0, equal: strengths)
             return (made.strength, made.belowStrength)
         }
-        for (above, below) in [(250, 750), (250, 750), (250, 740), (251, 740), (250, 750), (300, 300)] as [(Float, Float)] {
+        let pairs: [(Float, Float)] = [(250, 750), (250, 750), (250, 740), (251, 740), (250, 750), (300, 300),
+                                       (252, 741), (253, 742), (254, 743), (250, 740), (300, 300), (251, 740)]
+        for (above, below) in pairs {
             let made = try sides(above, below)
             #expect(made.above == LayoutPriority(above).strength, "\(above) \(below)")
             #expect(made.below == (above == below ? nil : LayoutPriority(below).strength), "\(above) \(below)")
