@@ -111,6 +111,11 @@ extension StackView {
     /// that a replaced constraint never meets the one replacing it.
     func activate(_ made: [LayoutConstraint], retiring retired: [LayoutConstraint]) {
         for constraint in retired { constraint.uninstallFromHost() }
+        // They are installed on the stack itself (they name it, its arranged views and its
+        // guides): its list grows once for them, geometrically, rather than by doubling
+        // from one as they come (three copies of the list for a new row of three views).
+        let needed = constraints.count + made.count
+        if needed > constraints.capacity { constraints.reserveCapacity(max(needed, 2 * constraints.capacity)) }
         for constraint in made { constraint.isActive = true }
     }
 

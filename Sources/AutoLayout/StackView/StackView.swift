@@ -111,6 +111,9 @@ open class StackView: LayoutView {
     /// A stack view that arranges these views, in order.
     public convenience init(arrangedSubviews views: [LayoutView]) {
         self.init(frame: .zero)
+        // Both lists take their room once, rather than doubling from one as the views come.
+        subviews.reserveCapacity(views.count)
+        arrangedSubviews.reserveCapacity(views.count)
         for view in views { addArrangedSubview(view) }
     }
 
