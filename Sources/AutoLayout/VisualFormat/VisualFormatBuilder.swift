@@ -60,6 +60,7 @@ struct VisualFormatBuilder {
         let axis = Axis(vertical: format.isVertical, direction: format.isVertical ? [] : direction, baselines: baselines)
 
         let views = format.views
+        result.reserveCapacity(constraintBound(alignments: alignment.count))
         if let bar = format.leadingBar {
             let superview = try superview(of: views[0].view, bar: bar.position)
             connect(superview, views[0].view, bar.connection, axis.leadingBar(spacing))
@@ -105,21 +106,43 @@ struct VisualFormatBuilder {
     /// The constraints of a connection from `start` to `end` along the format.
     mutating func connect(_ start: LayoutView, _ end: LayoutView, _ connection: ParsedVisualFormat.Connection,
                           _ rule: Axis.Rule) {
-        // The standard space between baselines is the system spacing of the texts' fonts.
-        let standard = rule.standardSecondAttribute == .lastBaseline
-            ? LayoutView.systemSpacing(below: start, .lastBaseline, above: end, .firstBaseline) : rule.standard
-        let predicates = connection.isStandard
-            ? [Predicate(relation: .equal, object: .constant(standard), priority: .required)] : connection.predicates
-        for predicate in predicates {
-            guard case .constant(let gap) = predicate.object else { continue }
-            let (first, second) = rule.reversed ? (start, end) : (end, start)
-            let constraint = LayoutConstraint(
-                generated: .user, first, connection.isStandard ? rule.standardFirstAttribute : rule.firstAttribute,
-                predicate.relation, second, connection.isStandard ? rule.standardSecondAttribute : rule.secondAttribute,
-                constant: gap, identifier: nil)
-            constraint.storedPriority = predicate.priority
-            result.append(constraint)
+        switch connection.kind {
+        case .flush:
+            space(start, end, Predicate(relation: .equal, object: .constant(0), priority: .required), rule, standard: false)
+        case .standard:
+            // The standard space between baselines is the system spacing of the texts' fonts.
+            let standard = rule.standardSecondAttribute == .lastBaseline
+                ? LayoutView.systemSpacing(below: start, .lastBaseline, above: end, .firstBaseline) : rule.standard
+            space(start, end, Predicate(relation: .equal, object: .constant(standard), priority: .required), rule, standard: true)
+        case .listed:
+            for predicate in connection.predicates { space(start, end, predicate, rule, standard: false) }
         }
+    }
+
+    /// The constraint of one predicate of a connection: the gap between `start` and `end`
+    /// (a predicate that names a view makes none).
+    mutating func space(_ start: LayoutView, _ end: LayoutView, _ predicate: Predicate, _ rule: Axis.Rule, standard: Bool) {
+        guard case .constant(let gap) = predicate.object else { return }
+        let (first, second) = rule.reversed ? (start, end) : (end, start)
+        let constraint = LayoutConstraint(
+            generated: .user, first, standard ? rule.standardFirstAttribute : rule.firstAttribute,
+            predicate.relation, second, standard ? rule.standardSecondAttribute : rule.secondAttribute,
+            constant: gap, identifier: nil)
+        constraint.storedPriority = predicate.priority
+        result.append(constraint)
+    }
+
+    /// The most constraints the format makes: one per predicate (a flush or standard
+    /// connection has one), and the alignment constraints between neighbours.
+    func constraintBound(alignments: Int) -> Int {
+        func predicates(_ connection: ParsedVisualFormat.Connection) -> Int {
+            connection.kind == .listed ? connection.predicates.count : 1
+        }
+        var count = alignments * max(0, format.views.count - 1)
+        count += (format.leadingBar.map { predicates($0.connection) } ?? 0) + (format.trailingBar.map { predicates($0.connection) } ?? 0)
+        for view in format.views { count += view.sizePredicates.count }
+        for connection in format.connections { count += predicates(connection) }
+        return count
     }
 }
 

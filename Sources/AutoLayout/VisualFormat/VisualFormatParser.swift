@@ -12,11 +12,15 @@ struct ParsedVisualFormat {
         var priority: LayoutPriority
     }
 
-    /// What joins two neighbours: a standard space (`-`), predicates (`-20-`,
-    /// `-(>=8@750)-`), or nothing (flush, a single `== 0`).
+    /// What joins two neighbours: nothing (flush, a single `== 0`), a standard space (`-`),
+    /// or predicates (`-20-`, `-(>=8@750)-`).
     struct Connection {
-        var isStandard: Bool
-        var predicates: [Predicate]
+        enum Kind {
+            case flush, standard, listed
+        }
+        var kind: Kind
+        /// The predicates of a listed connection (empty for the others, which need no list).
+        var predicates: [Predicate] = []
     }
 
     /// A bracketed view.
@@ -87,6 +91,10 @@ struct VisualFormatParser {
             throw VisualFormatError(wholeFormat: "It contains non-ASCII characters.", format: format)
         }
         var result = ParsedVisualFormat()
+        // Room for every view at once: each opens with a bracket (a predicate has none).
+        let brackets = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "[") ? 1 : 0) }
+        result.views.reserveCapacity(brackets)
+        result.connections.reserveCapacity(max(0, brackets - 1))
         if let first = peek, first == UInt8(ascii: "H") || first == UInt8(ascii: "V") {
             index += 1
             guard accept(":") else {
@@ -159,12 +167,9 @@ struct VisualFormatParser {
     /// What follows a view or a bar: nothing (flush), `-` (standard), `-20-`, `-m-` or
     /// `-(predicates)-`.
     mutating func connection() throws(VisualFormatError) -> Connection {
-        guard accept("-") else {
-            return Connection(isStandard: false, predicates: [Predicate(relation: .equal, object: .constant(0),
-                                                                      priority: .required)])
-        }
+        guard accept("-") else { return Connection(kind: .flush) }
         if peek == nil || peek == UInt8(ascii: "[") || peek == UInt8(ascii: "|") {
-            return Connection(isStandard: true, predicates: [])
+            return Connection(kind: .standard)
         }
         let predicates: [Predicate]
         if peek == UInt8(ascii: "(") {
@@ -193,7 +198,7 @@ struct VisualFormatParser {
             }
             throw fail("Expected a '-' here")
         }
-        return Connection(isStandard: false, predicates: predicates)
+        return Connection(kind: .listed, predicates: predicates)
     }
 
     /// `(predicate, predicate, …)`; `unclosed` is the message for a list that ends otherwise.
