@@ -139,7 +139,8 @@ struct VisualFormatBuilder {
             connection.kind == .listed ? connection.predicates.count : 1
         }
         var count = alignments * max(0, format.views.count - 1)
-        count += (format.leadingBar.map { predicates($0.connection) } ?? 0) + (format.trailingBar.map { predicates($0.connection) } ?? 0)
+        if let bar = format.leadingBar { count += predicates(bar.connection) }
+        if let bar = format.trailingBar { count += predicates(bar.connection) }
         for view in format.views { count += view.sizePredicates.count }
         for connection in format.connections { count += predicates(connection) }
         return count

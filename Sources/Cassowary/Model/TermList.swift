@@ -193,8 +193,7 @@ public struct TermList: Sendable {
         } else {
             let reduced = Expression(spilled).reduced().terms
             self = TermList()
-            guard reduced.count <= 4 else { return take(reduced) }
-            for term in reduced { append(term) }
+            if reduced.count > 4 { take(reduced) } else { for term in reduced { append(term) } }
         }
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Cassowary
+import SeededRandom
 
 @Suite struct ExpressionTests {
     let x = Variable("x"), y = Variable("y")
@@ -94,6 +95,30 @@ import Testing
         #expect(Tableau.differOnlyInConstant(old, Constraint(b, constant: -2, .equal)))
         try solver.replaceConstraint(old, with: Constraint(b, constant: -2, .equal))
         #expect(solver.value(of: x) == 2)
+    }
+
+    /// Random lists of up to twenty terms over five variables, with repeats, zeros and
+    /// coefficients with and without a one-byte code: a constraint built from the list has
+    /// the terms an expression's reduction has, in its order, and keeps them inline exactly
+    /// when they fit.
+    @Test func randomTermListsReduceAsExpressionsDo() {
+        let variables = (0..<5).map { Variable("v\($0)") }
+        let coefficients: [Double] = [1, -1, 0.5, -0.5, 2, 0, 1.0 / 3, -0.3, 1e-9, 7]
+        var random = SplitMix64(seed: 2026)
+        for _ in 0..<500 {
+            var terms: [Term] = []
+            for _ in 0..<random.int(0...20) {
+                terms.append(Term(random.pick(variables), coefficient: random.pick(coefficients)))
+            }
+            var list = TermList()
+            for term in terms { list.append(term) }
+            let built = Constraint(list, constant: 1, .equal)
+            let expected = Expression(terms).reduced().terms
+            #expect(built.expression.terms.map(\.coefficient) == expected.map(\.coefficient), "\(terms)")
+            #expect(zip(built.expression.terms, expected).allSatisfy { $0.variable === $1.variable }, "\(terms)")
+            let fits = expected.count <= 4 && expected.allSatisfy { CoefficientCode.code(of: $0.coefficient) != nil }
+            #expect(built.terms.isInline == fits, "\(terms)")
+        }
     }
 
     @Test func violated() {
