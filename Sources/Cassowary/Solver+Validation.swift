@@ -67,13 +67,17 @@ extension Solver {
     /// ``Tableau/largeMagnitude``.
     func haveFiniteNumbers(_ constraints: [Constraint]) -> Bool {
         var large = false
-        for constraint in constraints {
-            let numbers = constraint.numbers
-            guard numbers.finite else { return false }
-            large = large || numbers.large
+        // (Each constraint unretained: the array keeps it alive.)
+        let finite = constraints.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                let numbers = Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { $0.numbers }
+                guard numbers.finite else { return false }
+                large = large || numbers.large
+            }
+            return true
         }
-        if large { tableau.holdsLargeNumbers = true }
-        return true
+        if finite && large { tableau.holdsLargeNumbers = true }
+        return finite
     }
 }
 

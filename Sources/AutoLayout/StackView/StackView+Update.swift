@@ -116,7 +116,10 @@ extension StackView {
         // from one as they come (three copies of the list for a new row of three views).
         let needed = constraints.count + made.count
         if needed > constraints.capacity { constraints.reserveCapacity(max(needed, 2 * constraints.capacity)) }
-        for constraint in made { constraint.isActive = true }
+        // (Each constraint unretained: the array keeps it alive.)
+        made.withUnsafeBufferPointer { made in
+            for index in made.indices { Unmanaged.passUnretained(made[index])._withUnsafeGuaranteedRef { $0.isActive = true } }
+        }
     }
 
     /// Brings the constraints up to date when nothing but arranged views' hidden states
