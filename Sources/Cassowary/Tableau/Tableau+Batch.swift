@@ -86,12 +86,18 @@ extension Tableau {
         var isLink = [UInt64](repeating: 0, count: usesClasses ? (constraints.count + 63) / 64 : 0)
         if usesClasses {
             var links = 0, terms = 0
-            for position in constraints.indices {
-                if LinkForm.isLink(constraints[position]) {
-                    isLink[position >> 6] |= 1 << UInt64(position & 63)
-                    links += 1
-                } else {
-                    terms += constraints[position].terms.count
+            // (Each constraint unretained: the array keeps it alive.)
+            constraints.withUnsafeBufferPointer { constraints in
+                for position in constraints.indices {
+                    let (link, count) = Unmanaged.passUnretained(constraints[position])._withUnsafeGuaranteedRef {
+                        LinkForm.isLink($0) ? (true, 0) : (false, $0.terms.count)
+                    }
+                    if link {
+                        isLink[position >> 6] |= 1 << UInt64(position & 63)
+                        links += 1
+                    } else {
+                        terms += count
+                    }
                 }
             }
             // Each other constraint makes at most two symbols of its own (its markers),
@@ -119,13 +125,21 @@ extension Tableau {
         var processed = 0
         do throws(StepError) {
             try inInsertionOrder { position throws(StepError) in
-                let constraint = constraints[position]
                 processed += 1
-                if hasRecord(constraint) {
-                    duplicates.append(position)
-                } else {
-                    try insert(constraint, sequence: sequences?[position] ?? base + position)
+                // (The constraint unretained: the array keeps it alive.)
+                var failure: StepError?
+                Unmanaged.passUnretained(constraints[position])._withUnsafeGuaranteedRef { constraint in
+                    if hasRecord(constraint) {
+                        duplicates.append(position)
+                        return
+                    }
+                    do throws(StepError) {
+                        try insert(constraint, sequence: sequences?[position] ?? base + position)
+                    } catch {
+                        failure = error
+                    }
                 }
+                if let failure { throw failure }
                 return true
             }
             nextSequence = sequences.map { max(base, ($0.max() ?? -1) + 1) } ?? base + constraints.count
