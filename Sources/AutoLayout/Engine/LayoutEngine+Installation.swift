@@ -34,7 +34,9 @@ extension LayoutEngine {
         if tracking.hasRefusals { allowSilence(for: constraint) }
         // (Moved into a queue: `lower` returned it owned, and the queue takes that reference
         // instead of a copy.)
-        if constraint.compressionPriority != nil && !lowering.strength.isRequired {
+        // (Its priority, not its lowering's strength, which would be made to be asked: the
+        // lowering is required exactly when the priority is, see ``lower(_:)``.)
+        if constraint.compressionPriority != nil && !constraint.storedPriority.isRequired {
             queue.content.append(consume lowering)
         } else {
             queue.lowerings.append(consume lowering)

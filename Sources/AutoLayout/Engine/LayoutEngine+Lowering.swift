@@ -29,14 +29,14 @@ extension LayoutEngine {
         if let span = c.firstSpan {
             if let end = span.end.itemHandle { offset += side(end, span.end.attribute, 1, into: &terms) }
             if let start = span.start.itemHandle { offset += side(start, span.start.attribute, -1, into: &terms) }
-        } else if let handle = c.firstHandle {
-            offset += side(handle, c.firstAttribute, 1, into: &terms)
+        } else if let handle = c.firstHandle.map({ Unmanaged.passUnretained($0) }) {
+            offset += handle._withUnsafeGuaranteedRef { side($0, c.firstAttribute, 1, into: &terms) }
         }
         if let span = c.secondSpan {
             if let end = span.end.itemHandle { offset += side(end, span.end.attribute, -c.multiplier, into: &terms) }
             if let start = span.start.itemHandle { offset += side(start, span.start.attribute, c.multiplier, into: &terms) }
-        } else if let handle = c.secondHandle, c.multiplier != 0 {
-            offset += side(handle, c.secondAttribute, -c.multiplier, into: &terms)
+        } else if let handle = c.secondHandle.map({ Unmanaged.passUnretained($0) }), c.multiplier != 0 {
+            offset += handle._withUnsafeGuaranteedRef { side($0, c.secondAttribute, -c.multiplier, into: &terms) }
         }
         for extra in c.extraTerms {
             if let handle = extra.itemHandle { offset += side(handle, extra.attribute, -extra.coefficient, into: &terms) }
@@ -109,7 +109,8 @@ extension LayoutEngine {
 
     /// The layout direction that decides what leading and trailing mean for an item.
     func direction(of handle: ItemHandle) -> UserInterfaceLayoutDirection {
-        if let view = handle.view { return view.effectiveUserInterfaceLayoutDirection }
+        // (The view unretained: reading its direction runs no code of a subclass.)
+        if let view = handle.viewReference { return view._withUnsafeGuaranteedRef { $0.effectiveUserInterfaceLayoutDirection } }
         return handle.guide?.owningView?.effectiveUserInterfaceLayoutDirection ?? .leftToRight
     }
 
@@ -119,14 +120,24 @@ extension LayoutEngine {
         guard attribute != .notAnAttribute, factor != 0 else { return 0 }
         // Only leading and trailing depend on the direction, which is read only for them.
         let directional = attribute.isDirectional
-        if let view = handle.view {
+        if let reference = handle.viewReference {
+            let baselines = attribute == .firstBaseline || attribute == .lastBaseline
+            guard attribute.isMargin || baselines else {
+                // An edge, centre or size reads no property a subclass can override: the
+                // view unretained (its hierarchy keeps it alive).
+                return reference._withUnsafeGuaranteedRef { view in
+                    let direction = directional ? view.effectiveUserInterfaceLayoutDirection : .leftToRight
+                    return viewEdge(view, attribute, direction, nil, factor, &terms)
+                }
+            }
+            // (Held: a subclass's margins or baselines run code of its own.)
+            let view = reference.takeUnretainedValue()
             let direction = directional ? view.effectiveUserInterfaceLayoutDirection : .leftToRight
             if attribute.isMargin {
                 return insetEdge(of: view, attribute.withoutMargin, insets(of: view).margins, direction, factor, &terms)
             }
-            let baselines = attribute == .firstBaseline || attribute == .lastBaseline
-                ? (view.firstBaselineOffsetFromTop, view.lastBaselineOffsetFromBottom) : nil
-            return viewEdge(view, attribute, direction, baselines, factor, &terms)
+            return viewEdge(view, attribute, direction, (view.firstBaselineOffsetFromTop, view.lastBaselineOffsetFromBottom),
+                            factor, &terms)
         }
         guard let guide = handle.guide else { return 0 }
         let direction = directional ? direction(of: handle) : .leftToRight
