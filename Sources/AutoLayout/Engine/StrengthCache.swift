@@ -26,8 +26,7 @@ struct StrengthCache {
         if priority.isRequired { return .required }
         for entry in single where entry.priority == priority { return entry.strength }
         let made = priority.strength
-        if single.count == StrengthCache.limit { single.removeLast() }
-        single.insert((priority, made), at: 0)
+        StrengthCache.keep((priority, made), in: &single)
         return made
     }
 
@@ -37,8 +36,13 @@ struct StrengthCache {
         guard let made = Cassowary.Constraint.TwoSidedStrengths(above: strength(of: above), below: strength(of: below)) else {
             return nil
         }
-        if pairs.count == StrengthCache.limit { pairs.removeLast() }
-        pairs.insert((above, below, made), at: 0)
+        StrengthCache.keep((above, below, made), in: &pairs)
         return made
+    }
+
+    /// Puts `entry` first in `list`, dropping the oldest past ``limit``.
+    private static func keep<Entry>(_ entry: Entry, in list: inout [Entry]) {
+        if list.count == limit { list.removeLast() }
+        list.insert(entry, at: 0)
     }
 }
