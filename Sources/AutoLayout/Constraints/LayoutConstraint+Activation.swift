@@ -11,13 +11,15 @@ extension LayoutConstraint {
     /// - Throws: ``LayoutError/noCommonAncestor(_:)`` or
     ///   ``LayoutError/guideWithoutOwningView(_:)``.
     public func activate() throws {
-        try activate(batchRemaining: 1)
+        var engine: LayoutEngine?
+        try activate(batchRemaining: 1, holding: &engine)
     }
 
     /// Activates the constraint, one of a batch with `batchRemaining` constraints left
     /// (this one included; the content-size constraints wait for the last one, see
-    /// ``LayoutEngine/queueContent()``).
-    @inline(__always) func activate(batchRemaining: Int) throws {
+    /// ``LayoutEngine/queueContent()``). `engine` holds the engine of the batch's last
+    /// constraint, taken again only when this one's is another.
+    @inline(__always) func activate(batchRemaining: Int, holding engine: inout LayoutEngine?) throws {
         guard installedReference == nil else { return }
         if let error = deferredError { throw error }
         // (The host unretained: it is in the hierarchy, which keeps it alive, and no user
@@ -30,12 +32,17 @@ extension LayoutConstraint {
             $0.constraints.append(self)
             if let keys = $0.extrasStorage?.hostedKeys { keys.append(self, host: $0) }
         }
-        // The engine held for the call: lowering reads overridable properties (baselines,
-        // alignment insets), and code there that moved the root into another hierarchy
-        // would release this engine.
-        let engine = LayoutView.engineReference(of: host).takeUnretainedValue()
-        engine.install(self)
-        if batchRemaining <= 1 { engine.queueContent() }
+        // The engine held for the call (once for a batch in one hierarchy): lowering reads
+        // overridable properties (baselines, alignment insets), and code there that moved
+        // the root into another hierarchy would release this engine.
+        let reference = LayoutView.engineReference(of: host)
+        if engine.map({ Unmanaged.passUnretained($0).toOpaque() }) != reference.toOpaque() {
+            engine = reference.takeUnretainedValue()
+        }
+        reference._withUnsafeGuaranteedRef {
+            $0.install(self)
+            if batchRemaining <= 1 { $0.queueContent() }
+        }
     }
 
     /// Deactivates the constraint: removes it from its view and the engine.
@@ -61,10 +68,11 @@ extension LayoutConstraint {
     /// throws its error, keeping those before it active.
     public static func activate(_ constraints: [LayoutConstraint]) throws {
         let count = constraints.count
+        var engine: LayoutEngine?
         // (Each constraint unretained: the array keeps it alive.)
         for index in constraints.indices {
             try Unmanaged.passUnretained(constraints[index])._withUnsafeGuaranteedRef {
-                try $0.activate(batchRemaining: count - index)
+                try $0.activate(batchRemaining: count - index, holding: &engine)
             }
         }
     }

@@ -49,11 +49,17 @@ enum ArrangementRole: UInt8 {
 }
 
 /// One constraint a stack wants, before it is made.
+///
+/// A rule lives only while the stack works out its constraints, and names items the stack
+/// holds (itself, its arranged views and its guides), so it holds them unretained: a stack
+/// of rows made a few dozen rules a row, and each copy of a rule retained and released both.
 struct ArrangementRule {
     let role: ArrangementRole
-    let first: LayoutItem, firstAttribute: LayoutAttribute
+    unowned(unsafe) let first: LayoutItem
+    let firstAttribute: LayoutAttribute
     let relation: LayoutRelation
-    let second: LayoutItem?, secondAttribute: LayoutAttribute
+    unowned(unsafe) let second: LayoutItem?
+    let secondAttribute: LayoutAttribute
     var multiplier = 1.0, constant = 0.0, priority = LayoutPriority.required
 
     /// Whether `constraint` is the one this rule made: the same role, items and attributes

@@ -46,7 +46,7 @@ extension StackView {
         // A new stack (or window) has nothing to match: every rule is made, with no look-ahead.
         if old.isEmpty {
             let fresh = rules.map { $0.make() }
-            made += fresh
+            if made.isEmpty { made = fresh } else { made += fresh }
             return fresh
         }
         var kept: [LayoutConstraint] = []
@@ -117,8 +117,17 @@ extension StackView {
         let needed = constraints.count + made.count
         if needed > constraints.capacity { constraints.reserveCapacity(max(needed, 2 * constraints.capacity)) }
         // (Each constraint unretained: the array keeps it alive.)
+        // Each as setting `isActive` would (an error is reported and the rest go on), with
+        // the engine held once for them all.
+        var engine: LayoutEngine?
         made.withUnsafeBufferPointer { made in
-            for index in made.indices { Unmanaged.passUnretained(made[index])._withUnsafeGuaranteedRef { $0.isActive = true } }
+            for index in made.indices {
+                Unmanaged.passUnretained(made[index])._withUnsafeGuaranteedRef { constraint in
+                    do { try constraint.activate(batchRemaining: 1, holding: &engine) } catch {
+                        constraint.report(error)
+                    }
+                }
+            }
         }
     }
 

@@ -70,8 +70,7 @@ struct VisualFormatBuilder {
             guard i + 1 < views.count else { break }
             connect(entry.view, views[i + 1].view, format.connections[i], axis.siblings)
             for attribute in alignment {
-                result.append(LayoutConstraint(generated: .user, views[i + 1].view, attribute, .equal, entry.view,
-                                               attribute, constant: 0, identifier: nil))
+                result.append(Self.constraint(views[i + 1].view, attribute, .equal, entry.view, attribute, constant: 0))
             }
         }
         if let bar = format.trailingBar, let last = views.last {
@@ -90,17 +89,24 @@ struct VisualFormatBuilder {
 
     /// `view.size REL constant` or `view.size REL other.size`.
     mutating func size(_ view: LayoutView, _ predicate: Predicate, _ attribute: LayoutAttribute) {
-        let constraint: LayoutConstraint
         switch predicate.object {
         case .constant(let value):
-            constraint = LayoutConstraint(generated: .user, view, attribute, predicate.relation, nil, .notAnAttribute,
-                                          constant: value, identifier: nil)
+            result.append(Self.constraint(view, attribute, predicate.relation, nil, .notAnAttribute, constant: value,
+                                          priority: predicate.priority))
         case .view(let other):
-            constraint = LayoutConstraint(generated: .user, view, attribute, predicate.relation, other, attribute,
-                                          constant: 0, identifier: nil)
+            result.append(Self.constraint(view, attribute, predicate.relation, other, attribute, constant: 0,
+                                          priority: predicate.priority))
         }
-        constraint.storedPriority = predicate.priority
-        result.append(constraint)
+    }
+
+    /// `first.a REL second.b + constant` (or `first.a REL constant`) between views, made
+    /// from their handles: the items are views, so no cast finds them, as one from a
+    /// ``LayoutItem`` would.
+    @inline(__always)
+    static func constraint(_ first: LayoutView, _ a: LayoutAttribute, _ relation: LayoutRelation, _ second: LayoutView?,
+                           _ b: LayoutAttribute, constant: Double, priority: LayoutPriority = .required) -> LayoutConstraint {
+        LayoutConstraint(origin: .user, first.handle, a, relation, second?.handle, second == nil ? .notAnAttribute : b,
+                         multiplier: second == nil ? 0 : 1, constant: constant, priority: priority)
     }
 
     /// The constraints of a connection from `start` to `end` along the format.
@@ -124,12 +130,9 @@ struct VisualFormatBuilder {
     mutating func space(_ start: LayoutView, _ end: LayoutView, _ predicate: Predicate, _ rule: Axis.Rule, standard: Bool) {
         guard case .constant(let gap) = predicate.object else { return }
         let (first, second) = rule.reversed ? (start, end) : (end, start)
-        let constraint = LayoutConstraint(
-            generated: .user, first, standard ? rule.standardFirstAttribute : rule.firstAttribute,
-            predicate.relation, second, standard ? rule.standardSecondAttribute : rule.secondAttribute,
-            constant: gap, identifier: nil)
-        constraint.storedPriority = predicate.priority
-        result.append(constraint)
+        result.append(Self.constraint(first, standard ? rule.standardFirstAttribute : rule.firstAttribute,
+                                      predicate.relation, second, standard ? rule.standardSecondAttribute : rule.secondAttribute,
+                                      constant: gap, priority: predicate.priority))
     }
 
     /// The most constraints the format makes: one per predicate (a flush or standard
