@@ -32,6 +32,7 @@ extension Tableau {
         // entries of one call, and keeps the storage too.
         while !journal.isEmpty { journal.removeLast() }
         while !metaJournal.isEmpty { metaJournal.removeLast() }
+        if !journalCells.isEmpty { journalCells.removeAll(keepingCapacity: true) }
         if !constantJournal.isEmpty { constantJournal.removeAll(keepingCapacity: true) }
         objective.commit()
         if usesClasses { classes.commit() }
@@ -85,6 +86,21 @@ extension Tableau {
         }
     }
 
+    /// Journals a row about to change in place: its cells are copied to ``journalCells``.
+    /// (Journaled as the row itself, the row's storage would be shared with the journal, and
+    /// the change would copy it into new storage: an allocation for every row a substitution
+    /// rewrites, and a release of the old one when the call ends.)
+    @inline(__always) mutating func journalCells(of index: Int) {
+        let start = journalCells.count
+        let (constant, count) = rows.withUnsafeBufferPointer { rows in
+            rows[index].unsafelyUnwrapped.cells.withUnsafeBufferPointer { cells in
+                journalCells.append(contentsOf: cells)
+                return (rows[index].unsafelyUnwrapped.constant, cells.count)
+            }
+        }
+        journal.append(.cells(Int32(index), constant: constant, start: Int32(start), count: Int32(count)))
+    }
+
     /// Undoes the journals back to their marks and forgets symbols made since `symbolMark`.
     /// Entries of those symbols (none are journaled from ``begin()`` on, but an edit's
     /// shift journals in bulk) are skipped: their rows are dropped anyway.
@@ -92,7 +108,8 @@ extension Tableau {
         while journal.count > mark {
             let entry = journal.removeLast()
             switch entry {
-            case .row(let i, _), .constant(let i, _), .references(let i, _), .order(let i, _), .reused(let i, _):
+            case .row(let i, _), .cells(let i, _, _, _), .constant(let i, _), .references(let i, _), .order(let i, _),
+                 .reused(let i, _):
                 if Int(i) >= symbolMark { continue }
             }
             switch entry {
@@ -104,6 +121,14 @@ extension Tableau {
                     for cell in old.cells { columns.append(i, to: cell.symbol.index) }
                     cellsMade &+= old.cells.count
                 }
+            case .cells(let i, let constant, let start, let count):
+                let old = Row(constant: constant, cells: Array(journalCells[Int(start)..<Int(start + count)]))
+                staleColumnEntries += (rows[Int(i)]?.cells.count ?? 0) + old.cells.count
+                for cell in old.cells { columns.append(i, to: cell.symbol.index) }
+                cellsMade &+= old.cells.count
+                rows[Int(i)] = old
+                touch(Int(i))
+                undoneCellRows += 1
             case .constant(let i, let old):
                 rows[Int(i)]!.constant = old
                 touch(Int(i))

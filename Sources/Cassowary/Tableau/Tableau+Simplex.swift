@@ -81,7 +81,7 @@ extension Tableau {
         for basic in basics {
             let i = basic.index
             if let kept, basic.isExternal && states[i].order > kept { continue }
-            if journaling && i < journalFloor { journal.append(.row(Int32(i), rows[i])) }
+            if journaling && i < journalFloor { journalCells(of: i) }
             let keepsReferences = newest.map { basic.isExternal && states[i].order > $0 } ?? true
             if !keepsReferences && plain == nil { plain = expanded(row) }
             let before = rows[i]!.cells.count

@@ -51,6 +51,9 @@ struct Tableau {
     var rewrittenRows = 0
     var turnCount = 0
     var pruningCount = 0
+    /// The rows changed in place that rollbacks have put back from ``journalCells``
+    /// (tests read it).
+    var undoneCellRows = 0
     /// Whether ties at zero may be turned (see Tableau+Ties.swift; tests turn it off).
     var turnsTies = true
     var objective = Objective()
@@ -163,6 +166,9 @@ struct Tableau {
     // Undo journals of the call in progress: the tableau's cells, and the rest.
     enum Undo {
         case row(Int32, Row?)
+        /// A row changed in place: its old constant, and its old cells, which are
+        /// `journalCells[start..<start + count]`.
+        case cells(Int32, constant: Double, start: Int32, count: Int32)
         case constant(Int32, Double)
         case references(Int32, Int32)
         case order(Int32, UInt32)
@@ -177,6 +183,9 @@ struct Tableau {
         case variable(Identity, Symbol?)
     }
     var journal: [Undo] = []
+    /// The old cells of the rows the call in progress changed in place (see
+    /// ``Undo/cells(_:constant:start:count:)``), one after another; emptied when it ends.
+    var journalCells: [Cell] = []
     var metaJournal: [MetaUndo] = []
     /// Old constants of rows shifted by an edit. A call shifts constants only before it
     /// changes any row (see Tableau+Edits.swift), so undoing `journal` first and then
