@@ -249,7 +249,7 @@ struct EqualityClasses {
         if let variable = m.variable {
             if indexed { index[Identity(variable)] = nil }
             if variable.memberHint.load(ordering: .relaxed) == member {
-                if freedVariables.count >= EqualityClasses.freedVariablesLimit { freedVariables.removeAll() }
+                if freedVariables.count >= EqualityClasses.freedVariablesLimit { freedVariables.removeAll(keepingCapacity: true) }
                 freedVariables.insert(Identity(variable))
             }
         }
