@@ -165,7 +165,8 @@ extension Tableau {
     /// A constraint's row (`0 = row`) expanded (see ``expanded(_:from:untilUserVariable:)``),
     /// with a constant that is not negative.
     mutating func expandedConstraintRow(_ row: Row, from threshold: UInt32 = 0, untilUserVariable: Bool = false) -> Row {
-        var result = expanded(row, from: threshold, untilUserVariable: untilUserVariable)
+        var result = hasReferences(row) ? openedOnce(row, from: threshold, untilUserVariable: untilUserVariable)
+            ?? expanded(row, from: threshold, untilUserVariable: untilUserVariable) : row
         if result.constant < 0 { result.reverseSign() }
         return result
     }
