@@ -116,9 +116,9 @@ extension StackView {
         // from one as they come (three copies of the list for a new row of three views).
         let needed = constraints.count + made.count
         if needed > constraints.capacity { constraints.reserveCapacity(max(needed, 2 * constraints.capacity)) }
-        // (Each constraint unretained: the array keeps it alive.)
         // Each as setting `isActive` would (an error is reported and the rest go on), with
-        // the engine held once for them all.
+        // the engine held once for them all. (Each constraint unretained: the array keeps it
+        // alive.)
         var engine: LayoutEngine?
         made.withUnsafeBufferPointer { made in
             for index in made.indices {
