@@ -50,67 +50,45 @@ extension Tableau {
             }
             guard opened >= 0, !nearZero(a[opened].coefficient) else { return nil }
             let factor = a[opened].coefficient, reference = a[opened].symbol
-            /// Whether a symbol is a definition the expansion would open (`threshold` or above).
-            func isDefinition(_ symbol: Symbol) -> Bool {
-                rows[symbol.index] != nil && states[symbol.index].order >= threshold
-            }
-            /// Whether a symbol is a user variable that is not basic.
-            func isUserVariable(_ symbol: Symbol) -> Bool { symbol.isExternal && rows[symbol.index] == nil }
             let definition = rows[reference.index].unsafelyUnwrapped
             return definition.cells.withUnsafeBufferPointer { b -> Row? in
-                // Whether the opening goes on after this definition, as far as the cells say
-                // before the merge: a definition (or user variable) named on one side only is
-                // left in the row; one named on both sides may cancel, which the merge finds
-                // out. So a longer expansion (a chain of definitions) costs no merge for
-                // nothing, and a row between two edges of a chain (`b[i] - b[i-1]`, whose
-                // second term the first's definition cancels) takes the merge.
-                var i = 0, j = 0
-                var keepsDefinition = false, mayNameUserVariable = false
-                while i < a.count || j < b.count {
-                    let symbol: Symbol, bothSides: Bool
-                    if j == b.count || (i < a.count && a[i].symbol.raw < b[j].symbol.raw) {
-                        (symbol, bothSides) = (a[i].symbol, false)
-                        i += 1
-                    } else if i == a.count || b[j].symbol.raw < a[i].symbol.raw {
-                        (symbol, bothSides) = (b[j].symbol, false)
-                        j += 1
-                    } else {
-                        (symbol, bothSides) = (a[i].symbol, true)
-                        i += 1
-                        j += 1
+                // Merged into a temporary table first: a row whose opening goes on (a chain of
+                // definitions) allocates nothing.
+                withUnsafeTemporaryAllocation(of: Cell.self, capacity: a.count + b.count) { merged -> Row? in
+                    var count = 0, i = 0, j = 0
+                    var namesUserVariable = false, namesDefinition = false
+                    while i < a.count || j < b.count {
+                        let cell: Cell
+                        if i < a.count && a[i].symbol == reference {
+                            i += 1
+                            continue
+                        } else if j == b.count || (i < a.count && a[i].symbol.raw < b[j].symbol.raw) {
+                            cell = a[i]
+                            i += 1
+                        } else if i == a.count || b[j].symbol.raw < a[i].symbol.raw {
+                            cell = Cell(symbol: b[j].symbol, coefficient: factor * b[j].coefficient)
+                            j += 1
+                        } else {
+                            cell = Cell(symbol: a[i].symbol, coefficient: a[i].coefficient + factor * b[j].coefficient)
+                            i += 1
+                            j += 1
+                        }
+                        guard !nearZero(cell.coefficient) else { continue }
+                        merged.initializeElement(at: count, to: cell)
+                        count += 1
+                        if rows[cell.symbol.index] != nil {
+                            if states[cell.symbol.index].order >= threshold { namesDefinition = true }
+                        } else if cell.symbol.isExternal {
+                            namesUserVariable = true
+                        }
                     }
-                    if symbol == reference { continue }
-                    if isUserVariable(symbol) { mayNameUserVariable = true }
-                    if !bothSides && isDefinition(symbol) { keepsDefinition = true }
+                    guard untilUserVariable && namesUserVariable || !namesDefinition else { return nil }
+                    // (The two more, as a row the general expansion makes has, for the caller's cells.)
+                    var cells: [Cell] = []
+                    cells.reserveCapacity(count + 2)
+                    cells.append(contentsOf: UnsafeBufferPointer(rebasing: merged[..<count]))
+                    return Row(constant: row.constant + factor * definition.constant, cells: cells)
                 }
-                guard !keepsDefinition || untilUserVariable && mayNameUserVariable else { return nil }
-                var cells: [Cell] = []
-                cells.reserveCapacity(a.count + b.count + 1)
-                (i, j) = (0, 0)
-                var namesUserVariable = false, namesDefinition = false
-                while i < a.count || j < b.count {
-                    let cell: Cell
-                    if i < a.count && a[i].symbol == reference {
-                        i += 1
-                        continue
-                    } else if j == b.count || (i < a.count && a[i].symbol.raw < b[j].symbol.raw) {
-                        cell = a[i]
-                        i += 1
-                    } else if i == a.count || b[j].symbol.raw < a[i].symbol.raw {
-                        cell = Cell(symbol: b[j].symbol, coefficient: factor * b[j].coefficient)
-                        j += 1
-                    } else {
-                        cell = Cell(symbol: a[i].symbol, coefficient: a[i].coefficient + factor * b[j].coefficient)
-                        i += 1
-                        j += 1
-                    }
-                    guard !nearZero(cell.coefficient) else { continue }
-                    cells.append(cell)
-                    if isUserVariable(cell.symbol) { namesUserVariable = true }
-                    if isDefinition(cell.symbol) { namesDefinition = true }
-                }
-                guard untilUserVariable && namesUserVariable || !namesDefinition else { return nil }
-                return Row(constant: row.constant + factor * definition.constant, cells: cells)
             }
         }
     }
