@@ -14,9 +14,17 @@ extension StackView {
         case fillProportionally = 2
         /// The views keep their intrinsic sizes and the gaps between them are equal (at
         /// least ``StackView/spacing``).
+        ///
+        /// Building such a stack, and hiding or showing one of its views, takes time that
+        /// grows with the square of its arranged views: every gap's minimum depends on the
+        /// common gap, which the whole stack sets, and the solver writes each minimum out in
+        /// full. Hiding one of 20 labels takes about 0.2 ms, of 50 about 1 ms, of 400 60–80 ms
+        /// (the fill distributions: 30–40 µs at 50, growing linearly).
         case equalSpacing = 3
         /// The views keep their intrinsic sizes and their centres are equally far apart
         /// (the gaps at least ``StackView/spacing``).
+        ///
+        /// Its cost grows with the square of the arranged views, as ``equalSpacing``'s does.
         case equalCentering = 4
 
         /// Each case by UIKit's name for it (`fillEqually`), in declaration order, as
