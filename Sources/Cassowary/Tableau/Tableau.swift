@@ -40,7 +40,10 @@ struct Tableau {
         /// How many constraints use the symbol's variable (never negative).
         var references: Int32 {
             @inline(__always) get { Int32(bitPattern: referencesAndDirty & Self.countBits) }
-            @inline(__always) set { referencesAndDirty = referencesAndDirty & ~Self.countBits | UInt32(bitPattern: newValue) & Self.countBits }
+            @inline(__always) set {
+                assert(newValue >= 0, "a negative reference count")
+                referencesAndDirty = referencesAndDirty & ~Self.countBits | UInt32(bitPattern: newValue) & Self.countBits
+            }
         }
 
         /// Whether the symbol's value may have changed since the last ``updateVariables()``.
