@@ -101,6 +101,17 @@ extension Tableau {
         journal.append(.cells(Int32(index), constant: constant, start: Int32(start), count: Int32(count)))
     }
 
+    /// Puts a journaled row back (nil: the symbol was parametric then), with its column
+    /// entries; the entries of the row it replaces go stale.
+    private mutating func putBack(_ old: Row?, at i: Int32) {
+        staleColumnEntries += (rows[Int(i)]?.cells.count ?? 0) + (old?.cells.count ?? 0)
+        rows[Int(i)] = old
+        touch(Int(i))
+        guard let old else { return }
+        for cell in old.cells { columns.append(i, to: cell.symbol.index) }
+        cellsMade &+= old.cells.count
+    }
+
     /// Undoes the journals back to their marks and forgets symbols made since `symbolMark`.
     /// Entries of those symbols (none are journaled from ``begin()`` on, but an edit's
     /// shift journals in bulk) are skipped: their rows are dropped anyway.
@@ -114,20 +125,9 @@ extension Tableau {
             }
             switch entry {
             case .row(let i, let old):
-                staleColumnEntries += (rows[Int(i)]?.cells.count ?? 0) + (old?.cells.count ?? 0)
-                rows[Int(i)] = old
-                touch(Int(i))
-                if let old {
-                    for cell in old.cells { columns.append(i, to: cell.symbol.index) }
-                    cellsMade &+= old.cells.count
-                }
+                putBack(old, at: i)
             case .cells(let i, let constant, let start, let count):
-                let old = Row(constant: constant, cells: Array(journalCells[Int(start)..<Int(start + count)]))
-                staleColumnEntries += (rows[Int(i)]?.cells.count ?? 0) + old.cells.count
-                for cell in old.cells { columns.append(i, to: cell.symbol.index) }
-                cellsMade &+= old.cells.count
-                rows[Int(i)] = old
-                touch(Int(i))
+                putBack(Row(constant: constant, cells: Array(journalCells[Int(start)..<Int(start + count)])), at: i)
                 undoneCellRows += 1
             case .constant(let i, let old):
                 rows[Int(i)]!.constant = old
