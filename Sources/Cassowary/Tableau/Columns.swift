@@ -62,6 +62,12 @@ struct Columns {
         entries = 0
     }
 
+    /// Forgets every symbol's list, keeping the storage of the lists and of the pool.
+    mutating func removeAll() {
+        removeAllEntries()
+        lists.removeAll(keepingCapacity: true)
+    }
+
     /// The number of entries of a symbol's list.
     @inline(__always) func count(_ symbol: Int) -> Int { Int(lists[symbol].count) }
 

@@ -45,6 +45,22 @@ struct Objective {
         symbolCount = max(symbolCount, count)
     }
 
+    /// Empties the objective as a new one is, keeping its tables' storage (for a rebuild).
+    mutating func removeAll() {
+        levels.removeAll(keepingCapacity: true)
+        levelSet.removeAll(keepingCapacity: true)
+        heads.removeAll(keepingCapacity: true)
+        pool.removeAll(keepingCapacity: true)
+        free = -1
+        storedCosts = 0
+        symbolCount = 0
+        negativeList.removeAll(keepingCapacity: true)
+        listed.removeAll(keepingCapacity: true)
+        journal.removeAll(keepingCapacity: true)
+        journaling = false
+        journalFloor = 0
+    }
+
     /// Makes room for `count` more costs.
     mutating func reserveCosts(_ count: Int) { reserveGrowing(&pool, pool.count + count) }
 

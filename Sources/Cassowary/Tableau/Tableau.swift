@@ -328,26 +328,30 @@ extension Tableau {
         }
     }
 
-    /// Empties the tableau, keeping the records and edits (used by reset and rebuild).
+    /// Empties the tableau for a rebuild, keeping the records and edits, and the tables'
+    /// storage: the rebuild fills them again. (A solver without equality markers rebuilds
+    /// after removing a required equality; freeing every table and growing it again from
+    /// nothing was 14% of a cycle that adds and removes two constraints.)
     mutating func clearTableau() {
-        states = []
-        rows = []
-        columns = Columns()
+        states.removeAll(keepingCapacity: true)
+        rows.removeAll(keepingCapacity: true)
+        columns.removeAll()
         staleColumnEntries = 0
         removalWork = 0
         stamp = 0
-        objective = Objective()
-        infeasible = []
-        expansion = []
-        releasedSymbols = []
-        freeSymbols = [[], [], [], []]
+        objective.removeAll()
+        infeasible.removeAll(keepingCapacity: true)
+        expansion.removeAll(keepingCapacity: true)
+        releasedSymbols.removeAll(keepingCapacity: true)
+        for kind in freeSymbols.indices { freeSymbols[kind].removeAll(keepingCapacity: true) }
         if usesClasses {
             // The links go back into the classes with the records.
             classes = EqualityClasses()
             releasedMembers = []
         }
-        dropVariableIndex()
-        dirty = []
+        variables.removeAll(keepingCapacity: true)
+        variablesIndexed = false
+        dirty.removeAll(keepingCapacity: true)
     }
 
     /// The symbol of a registered variable, or nil. The variable's hint is checked against

@@ -140,4 +140,35 @@ import Testing
         solver.updateVariables()
         Self.expectEdges(span, Self.weights(n), "all back")
     }
+
+    /// A solver without markers rebuilds after each removal of a required equality, and
+    /// keeps its tables' storage across the rebuild: a cycle that adds a chain and takes
+    /// it out again gives a solver's values every time, and the tables stop growing.
+    @Test("a rebuild keeps the tables' storage, and its values are a fresh solver's")
+    func rebuildKeepsStorage() throws {
+        let solver = Solver()
+        let xs = (0..<40).map { Variable("x\($0)") }
+        var capacities: [Int] = []
+        for cycle in 0..<6 {
+            var chain = [xs[0] == Double(cycle)]
+            for i in 1..<xs.count { chain.append(xs[i] == xs[i - 1] + 2) }
+            let preference = (xs[xs.count - 1] == 0).withStrength(.weak)
+            for constraint in chain + [preference] { try solver.addConstraint(constraint) }
+            solver.updateVariables()
+            #expect(xs[xs.count - 1].value == Double(cycle) + 78, "cycle \(cycle)")
+            let before = solver.tableau.rebuildCount
+            for constraint in chain.reversed() { try solver.removeConstraint(constraint) }
+            // The chain's equalities have no marker: the next call rebuilds, from the
+            // preference alone, which now holds.
+            #expect(solver.tableau.needsRebuild)
+            solver.updateVariables()
+            #expect(solver.tableau.rebuildCount == before + 1)
+            #expect(xs[xs.count - 1].value == 0, "cycle \(cycle): the preference alone")
+            try solver.removeConstraint(preference)
+            capacities.append(solver.tableau.states.capacity)
+        }
+        // The first build made the storage; every rebuild kept it and grew nothing.
+        #expect(capacities.allSatisfy { $0 >= xs.count }, "\(capacities)")
+        #expect(Set(capacities).count == 1, "\(capacities)")
+    }
 }
