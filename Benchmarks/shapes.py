@@ -13,10 +13,10 @@ scenario in kiwisolver (`Benchmarks/kiwi_scenarios.py`), each in a subprocess wi
 per-measurement timeout (`--timeout`, 60 s: every measurement a process reports restarts
 the clock) and an address-space cap (`--memory-gb`, 8: RLIMIT_AS), reported as `timeout`
 and `out of memory`. A shape that timed out, ran out of memory or crashed at one N is not
-run at larger N (`--no-skip` runs it anyway). Build times are medians over 5 processes at
-N <= 1000, 3 at N <= 10000 and 1 above (1 when a run takes over 2 s), ours and the peer's
-by turns (so that a burst of load on the shared machine falls on both sides); every process
-checks its frames against the shape's definition. Crash and failure output is saved under
+run at larger N (`--no-skip` runs it anyway). Build and operation times are medians over 5
+processes at N <= 1000, 3 at N <= 10000 and 1 above (1 when a run takes over 2 s), ours and
+the peer's by turns (so that a burst of load on the shared machine falls on both sides);
+every process runs every operation and checks its frames against the shape's definition. Crash and failure output is saved under
 `.build/shapes-logs/`. Installs `poga` and `kiwisolver` with pip when they are missing.
 """
 import argparse
@@ -195,10 +195,12 @@ class Measurement:
         return statistics.median(values) if values else None
 
     def operation(self, name):
-        """(seconds, affected, status) of an operation, from the first run."""
-        first = self.first
-        if isinstance(first.get(f"{name}_s"), float):
-            return first[f"{name}_s"], first.get(f"{name}_affected"), "ok"
+        """(seconds, affected, status) of an operation: the median time over the runs that
+        timed it (each run's time is itself a median of its repetitions), the views the
+        first such run moved."""
+        timed = [r.metrics for r in self.runs if isinstance(r.metrics.get(f"{name}_s"), float)]
+        if timed:
+            return statistics.median(m[f"{name}_s"] for m in timed), timed[0].get(f"{name}_affected"), "ok"
         return None, None, self.runs[0].status if self.runs else self.status
 
 
@@ -210,13 +212,14 @@ def repetitions(n, args):
 
 class Side:
     """The repetitions of one side of one shape at one N, taken one at a time (see
-    `measure_sides`): the first process with every operation, then (when `repeat`)
-    build-only ones for the median. A later repetition that fails is dropped (its log kept)
-    and ends the repetitions; so does one that took more than 2 s (unless `--reps`)."""
+    `measure_sides`), each process with every operation, so that the build and each
+    operation are medians over processes (a process meets the machine in one state: the
+    operations of a single process swung by half from one run to the next). A later
+    repetition that fails is dropped (its log kept) and ends the repetitions; so does one
+    that took more than 2 s (unless `--reps`)."""
 
-    def __init__(self, command, label, n, args, has_build_only=True, repeat=True):
+    def __init__(self, command, label, n, args, repeat=True):
         self.command, self.label, self.args = command, label, args
-        self.has_build_only = has_build_only
         self.total = repetitions(n, args) if repeat else 1
         self.rep = 0
         self.result = Measurement()
@@ -228,7 +231,7 @@ class Side:
     def step(self):
         """Runs the next repetition."""
         args, result, rep = self.args, self.result, self.rep
-        argv = self.command + ([] if rep == 0 or not self.has_build_only else ["build"])
+        argv = self.command
         run = run_child(argv, f"{self.label}-{rep}", args.timeout, int(args.memory_gb * (1 << 30)))
         result.wrong += run.failed_checks
         if run.log:
@@ -386,7 +389,7 @@ def main():
         for n in scenario_sizes:
             progress(f"[{time.monotonic() - started:6.0f} s] {scenario} {n}")
             repeat = not scenario.startswith("churn")
-            options = {"has_build_only": False, "repeat": repeat}
+            options = {"repeat": repeat}
             sides = [(stop_ours, [BENCH, "shapes", scenario, str(n)], f"ours-{scenario}-{n}", n, args, options)]
             if scenario in KIWI_PEER and not args.no_peers:
                 sides.append((stop_peer, [python, os.path.join(HERE, "kiwi_scenarios.py"), KIWI_PEER[scenario], str(n)],
