@@ -73,19 +73,23 @@ extension Tableau {
                 raise.require(referrer.index, at: states[referrer.index].order, above: order)
             }
         }
+        // The rows that rows name take their orders first; then the rows no row names take
+        // new orders above all of them. (Given in the list's order, a holder no row names
+        // took a new order, and a row it names was raised above it after: the holder then
+        // named a row of a higher order, and values read through it went stale.)
+        for (index, order) in raised where order != 0 {
+            journalOrder(of: index)
+            states[index].order = order
+            definitionCount = max(definitionCount, order)
+        }
         let before = definitionCount
-        for (index, order) in raised {
+        for (index, order) in raised where order == 0 {
             // (A holder no row names comes again if it names a raised row: it has its new
             // order already, above `before`.)
-            if order == 0 && states[index].order > before { continue }
+            if states[index].order > before { continue }
             journalOrder(of: index)
-            if order == 0 {
-                definitionCount += 1
-                states[index].order = definitionCount
-            } else {
-                states[index].order = order
-                definitionCount = max(definitionCount, order)
-            }
+            definitionCount += 1
+            states[index].order = definitionCount
         }
         return true
     }
