@@ -404,6 +404,10 @@ open class LayoutConstraint: CustomStringConvertible {
     /// Whether this is one of the constraints a view's autoresizing mask becomes.
     public var isAutoresizingConstraint: Bool { origin == .autoresizing }
 
+    /// Whether this is a stack's `UISV-hiding` constraint: a hidden arranged view's size
+    /// along the axis at 0.
+    var isStackHiding: Bool { origin == .arrangement && identifier == ArrangementRole.hiding.identifier }
+
     func report(_ error: Error) {
         guard let error = error as? LayoutError else { return }
         let view = (firstItem as? LayoutView) ?? (firstItem as? LayoutGuide)?.owningView

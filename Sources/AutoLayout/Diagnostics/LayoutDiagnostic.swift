@@ -2,7 +2,9 @@
 public enum LayoutDiagnostic: CustomStringConvertible {
     /// `constraint` could not hold together with `conflicts` (a minimal set of active
     /// constraints). The engine broke `broken`, one of them, and kept going: one made from
-    /// an autoresizing mask when the set has one, else `constraint`, the one activated last.
+    /// an autoresizing mask when the set has one; when `constraint` is a stack's
+    /// `UISV-hiding`, another one (a hidden arranged view takes no room); else
+    /// `constraint`, the one activated last.
     case unsatisfiable(constraint: LayoutConstraint, conflicts: [LayoutConstraint], broken: LayoutConstraint)
     /// A constraint could not be activated or taken out of the solver, or a value was
     /// refused.
@@ -41,6 +43,8 @@ public enum LayoutDiagnostic: CustomStringConvertible {
             lines.append(broken.logDescription)
             lines.append(broken.isAutoresizingConstraint
                 ? "(Broken as a constraint made from an autoresizing mask: those go first, then the one activated last.)"
+                : broken !== constraint && constraint.isStackHiding
+                ? "(Broken to keep the stack's 'UISV-hiding': a hidden arranged view takes no room.)"
                 : "(Broken as the constraint activated last: the set has no constraint made from an autoresizing mask, which would go first.)")
             return lines.joined(separator: "\n")
         case .rejected(let constraint, let error):

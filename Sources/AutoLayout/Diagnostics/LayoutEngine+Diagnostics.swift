@@ -12,7 +12,11 @@ extension LayoutEngine {
     /// view's autoresizing mask when the set has one (the last of them; a view placed
     /// through a frame alias is unaliased first, so that its constraint can be broken),
     /// since a translated view is most often one its author forgot to switch to
-    /// constraints; otherwise the one activated last, `constraint`.
+    /// constraints; then, when `constraint` is a stack's `UISV-hiding`, another of the set
+    /// (the last one its author made, else the last one that is not a hiding rule), so that
+    /// a hidden arranged view never takes room, as in UIKit, where it drops out of the
+    /// stack's chain (a hidden view whose width is required at 32 leaves no gap); otherwise
+    /// the one activated last, `constraint`.
     func breakConstraint(_ constraint: LayoutConstraint, because error: SolverError) {
         guard case .unsatisfiableConstraint(_, let found) = error else {
             broken.append(constraint)
@@ -42,6 +46,10 @@ extension LayoutEngine {
                let view = aliased.firstItem as? LayoutView, unalias(view) {
                 victim = aliased
             }
+        }
+        if victim == nil, constraint.isStackHiding {
+            victim = conflicts.last { $0.origin == .user && lowering(of: $0) != nil }
+                ?? conflicts.last { $0 !== constraint && !$0.isStackHiding && lowering(of: $0) != nil }
         }
         if let victim, breakInstead(victim, keeping: constraint) {
             report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: victim))

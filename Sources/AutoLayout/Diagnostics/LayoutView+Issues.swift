@@ -97,9 +97,11 @@ extension LayoutEngine {
         for constraint in broken where constraint.installedOn.map({ inside.contains(Identity($0)) })
             ?? constraint.items.contains(where: { inside.contains(Identity($0)) }) {
             var conflicts: [LayoutConstraint] = []
+            var keptHiding = false
             for entry in log.entries.reversed() {
                 if case .unsatisfiable(let added, let found, let brokenOne) = entry, brokenOne === constraint {
                     conflicts = (found + [added]).filter { $0 !== constraint }
+                    keptHiding = added !== constraint && added.isStackHiding
                     break
                 }
             }
@@ -110,7 +112,8 @@ extension LayoutEngine {
             let names = (conflicts + [constraint]).map(\.issueName).joined(separator: ", ")
             var message = "Conflicting constraints: \(names) cannot all hold; the engine broke "
                 + "'\(constraint.equationBody)', " + (constraint.isAutoresizingConstraint
-                    ? "made from an autoresizing mask (those go first)" : "the one activated last")
+                    ? "made from an autoresizing mask (those go first)"
+                    : keptHiding ? "to keep the stack's hidden view from taking room" : "the one activated last")
             var translating: [LayoutView] = []
             for c in conflicts + [constraint] where c.origin == .autoresizing {
                 if let view = c.firstItem as? LayoutView, !translating.contains(where: { $0 === view }) { translating.append(view) }

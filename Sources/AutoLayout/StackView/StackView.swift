@@ -8,7 +8,12 @@ import Synchronization
 /// `UISV-spacing`, `UISV-hiding`, `UISV-alignment`, …) and are installed on the stack, so
 /// they show in descriptions, conflict logs, traces and ``LayoutView/layoutIssues()`` as
 /// they do in Xcode. A hidden arranged view collapses to zero along the axis and the
-/// spacing next to it goes away; showing it brings both back. The constraints are brought
+/// spacing next to it goes away; showing it brings both back. When a constraint of the
+/// view's own forbids the collapse (a required width), that constraint is broken while the
+/// view is hidden, so the view takes no room, as in UIKit. (Where the collapse would need
+/// two constraints broken, the `UISV-hiding` constraint is, and the view keeps its room:
+/// UIKit's stack, which takes a hidden view out of its chain, closes up even then.) The
+/// constraints are brought
 /// up to date before the next layout (or ``LayoutView/updateConstraintsIfNeeded()``), and a
 /// change touches only those it changes. The stack draws nothing and has no intrinsic size:
 /// it takes its size from its arrangement unless constrained otherwise.

@@ -80,6 +80,61 @@ struct StackViewTests {
         #expect(stack.frame.width == 0 && root.brokenConstraints.isEmpty)
     }
 
+    @Test("a hidden view whose own width is required still takes no room: the width is broken, not the hiding")
+    func hidingWinsOverARequiredWidth() throws {
+        let (root, stack, items) = try Self.row(.fill, width: nil)
+        var diagnostics: [LayoutDiagnostic] = []
+        root.layoutDiagnosticsHandler = { diagnostics.append($0) }
+        let width = items[1].widthAnchor.constraint(equalToConstant: 60)
+        try width.activate()
+        items[1].isHidden = true
+        root.layoutIfNeeded()
+        // As UIKit lays it out (there the hidden view drops out of the chain): the views
+        // after it close up, and the stack ends at the last shown one.
+        #expect(Self.xs(items) == [0, 50, 50] && Self.widths(items) == [40, 0, 20] && stack.frame.width == 70)
+        #expect(root.brokenConstraints.count == 1 && root.brokenConstraints.first === width)
+        let logged = diagnostics.map(\.description).joined(separator: "\n")
+        #expect(logged.contains("'UISV-hiding' H:[b(0)]") && logged.contains("Will attempt to recover by breaking constraint \n"
+            + width.logDescription + "\n(Broken to keep the stack's 'UISV-hiding': a hidden arranged view takes no room.)"),
+            "\(logged)")
+        let issue = try #require(root.layoutIssues().first { $0.kind == .conflictingConstraints })
+        #expect(issue.message.contains("the engine broke 'b.width == 60', to keep the stack's hidden view from taking room"),
+                "\(issue.message)")
+        // Shown again, the width holds once more.
+        items[1].isHidden = false
+        root.layoutIfNeeded()
+        #expect(Self.xs(items) == [0, 50, 120] && Self.widths(items) == [40, 60, 20] && stack.frame.width == 140)
+        #expect(root.brokenConstraints.isEmpty)
+    }
+
+    @Test("a hidden nested stack takes no room in its stack, and comes back when shown")
+    func hiddenNestedStack() throws {
+        let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let inner = StackView(arrangedSubviews: [SizedView("x", 30, 10), SizedView("y", 30, 10)])
+        inner.identifier = "inner"
+        inner.axis = .vertical
+        inner.spacing = 8
+        let (top, bottom) = (SizedView("top", 30, 20), SizedView("bottom", 30, 20))
+        let outer = StackView(arrangedSubviews: [top, inner, bottom])
+        outer.identifier = "outer"
+        outer.axis = .vertical
+        outer.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(outer)
+        try LayoutConstraint.activate([outer.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       outer.topAnchor.constraint(equalTo: root.topAnchor)])
+        root.layoutIfNeeded()
+        #expect(bottom.frame.minY == 48 && outer.frame.height == 68)
+        // Its views give way (their compression resistance is not required), so its height
+        // reaches 0 with nothing broken.
+        inner.isHidden = true
+        root.layoutIfNeeded()
+        #expect(bottom.frame.minY == 20 && outer.frame.height == 40 && inner.frame.height == 0)
+        #expect(root.brokenConstraints.isEmpty)
+        inner.isHidden = false
+        root.layoutIfNeeded()
+        #expect(bottom.frame.minY == 48 && outer.frame.height == 68 && root.brokenConstraints.isEmpty)
+    }
+
     @Test("arranging: insert at an index, move, remove from the arrangement (stays a subview) or from the stack")
     func arranging() throws {
         let (root, stack, items) = try Self.row(.fill, width: nil)
