@@ -13,10 +13,10 @@ import Synchronization
 /// view is hidden, so the view takes no room, as in UIKit. (Where the collapse would need
 /// two constraints broken, the `UISV-hiding` constraint is, and the view keeps its room:
 /// UIKit's stack, which takes a hidden view out of its chain, closes up even then.) The
-/// constraints are brought
-/// up to date before the next layout (or ``LayoutView/updateConstraintsIfNeeded()``), and a
-/// change touches only those it changes. The stack draws nothing and has no intrinsic size:
-/// it takes its size from its arrangement unless constrained otherwise.
+/// constraints are brought up to date before the next layout (or
+/// ``LayoutView/updateConstraintsIfNeeded()``), and a change touches only those it changes.
+/// The stack draws nothing and has no intrinsic size: it takes its size from its
+/// arrangement unless constrained otherwise.
 open class StackView: LayoutView {
     // The stored properties marked `@exclusivity(unchecked)` below are only ever accessed
     // briefly (no `inout` access spans a call that could reach them again), so they skip the
