@@ -57,6 +57,11 @@ extension LayoutEngine {
         }
         broken.append(constraint)
         report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: constraint))
+        // A hidden view that cannot collapse keeps its size; its stack reads past it.
+        if constraint.isStackHiding, let view = constraint.firstItem as? LayoutView,
+           let stack = view.superview as? StackView {
+            stack.hidingBroke(for: view)
+        }
     }
 
     /// Takes `victim` out of the solver and puts `constraint` in; when that still does not

@@ -62,7 +62,7 @@ extension StackView {
         rules = []
         appendChainLinks(for: low..<count, to: &rules, views: views, along: along, baselines: parts.baselines)
         replace(parts.chainStart(low)..<parts.distributionStart, with: rules)
-        replace(1..<2, with: [.equal(.canvasConnection, views[count - 1], parts.canvas, along.end)])
+        replace(1..<2, with: [canvasEnd(views, along: along, canvas: parts.canvas)])
 
         arrangedHidden += added.map(\.isHidden)
         appendedUpdates += 1

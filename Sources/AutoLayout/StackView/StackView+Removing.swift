@@ -61,7 +61,7 @@ extension StackView {
         appendChainLinks(for: low..<high, to: &rules, views: views, along: along, baselines: parts.baselines)
         replace(parts.chainStart(low)..<parts.chainStart(high + 1), with: rules)
         replace(0..<2, with: [.equal(.canvasConnection, parts.canvas, views[0], along.start),
-                              .equal(.canvasConnection, views[count - 1], parts.canvas, along.end)])
+                              canvasEnd(views, along: along, canvas: parts.canvas)])
 
         arrangedHidden.remove(at: removed)
         removalUpdates += 1

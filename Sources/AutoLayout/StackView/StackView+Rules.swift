@@ -153,14 +153,24 @@ extension StackView {
     /// arranged views, and every view to the one before it; the spacing after a view is
     /// its own (or the stack's) when it is visible and a visible view follows, else 0. A
     /// hidden view collapses where it stands, so hiding or showing one changes one constant
-    /// and its width (or height) only. Measured between baselines, a shown view follows the
-    /// last shown one before it (a collapsed view has no baseline to speak of), so the
-    /// texts keep their spacing when a view between them hides.
+    /// and its width (or height) only; one whose own constraints forbid the collapse is held
+    /// open (see ``heldOpen``), and the chain reads its start, so it takes no room either
+    /// (in UIKit hidden views drop out of the chain). Measured between baselines, a shown
+    /// view follows the last shown one before it (a collapsed view has no baseline to speak
+    /// of), so the texts keep their spacing when a view between them hides.
     private func appendChain(to rules: inout [ArrangementRule], views: [LayoutView], along: AxisAttributes,
                              canvas: LayoutItem, baselines: Bool) {
         rules.append(.equal(.canvasConnection, canvas, views[0], along.start))
-        rules.append(.equal(.canvasConnection, views[views.count - 1], canvas, along.end))
+        rules.append(canvasEnd(views, along: along, canvas: canvas))
         appendChainLinks(for: views.indices, to: &rules, views: views, along: along, baselines: baselines)
+    }
+
+    /// The canvas's end on the last view's end (its start, when it is held open: see
+    /// ``heldOpen``).
+    func canvasEnd(_ views: [LayoutView], along: AxisAttributes, canvas: LayoutItem) -> ArrangementRule {
+        let last = views[views.count - 1]
+        return ArrangementRule(role: .canvasConnection, first: last, firstAttribute: chainEnd(of: last, along),
+                               relation: .equal, second: canvas, secondAttribute: along.end)
     }
 
     /// The chain's rules for the views at `range` (see ``appendChain(to:views:along:canvas:baselines:)``):
@@ -188,7 +198,7 @@ extension StackView {
             // Between baselines the space after a shown view goes to the next shown view's rule.
             let gap = !previous.isHidden && index <= lastVisible && !baselines ? spacing(after: previous) : 0
             rules.append(ArrangementRule(role: .spacing, first: view, firstAttribute: along.start, relation: .equal,
-                                         second: previous, secondAttribute: along.end, constant: gap))
+                                         second: previous, secondAttribute: chainEnd(of: previous, along), constant: gap))
         }
     }
 

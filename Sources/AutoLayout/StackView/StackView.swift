@@ -10,13 +10,12 @@ import Synchronization
 /// they do in Xcode. A hidden arranged view collapses to zero along the axis and the
 /// spacing next to it goes away; showing it brings both back. When a constraint of the
 /// view's own forbids the collapse (a required width), that constraint is broken while the
-/// view is hidden, so the view takes no room, as in UIKit. (Where the collapse would need
-/// two constraints broken, the `UISV-hiding` constraint is, and the view keeps its room:
-/// UIKit's stack, which takes a hidden view out of its chain, closes up even then.) The
-/// constraints are brought up to date before the next layout (or
-/// ``LayoutView/updateConstraintsIfNeeded()``), and a change touches only those it changes.
-/// The stack draws nothing and has no intrinsic size: it takes its size from its
-/// arrangement unless constrained otherwise.
+/// view is hidden, so the view takes no room, as in UIKit; where the collapse would need
+/// two constraints broken, the `UISV-hiding` constraint is, and the view keeps its size but
+/// still takes no room (the chain reads past it). The constraints are brought up to date
+/// before the next layout (or ``LayoutView/updateConstraintsIfNeeded()``), and a change
+/// touches only those it changes. The stack draws nothing and has no intrinsic size: it
+/// takes its size from its arrangement unless constrained otherwise.
 open class StackView: LayoutView {
     // The stored properties marked `@exclusivity(unchecked)` below are only ever accessed
     // briefly (no `inout` access spans a call that could reach them again), so they skip the
@@ -83,6 +82,10 @@ open class StackView: LayoutView {
     /// How many updates took views appended at the end in without working out the whole
     /// arrangement (see ``updateAppended()``; tests read it).
     @exclusivity(unchecked) var appendedUpdates = 0
+    /// The hidden arranged views whose `UISV-hiding` constraint the engine broke (their own
+    /// constraints forbid the collapse, see ``hidingBroke(for:)``): they keep their size, and
+    /// the chain reads their start rather than their end, so they take no room.
+    @exclusivity(unchecked) var heldOpen: Set<Identity> = []
     /// The place of the one arranged view removed since the last update, when nothing else
     /// changed (see ``updateRemoved()``).
     @exclusivity(unchecked) var pendingRemoval: Int?
@@ -167,7 +170,7 @@ open class StackView: LayoutView {
             && arrangedHidden.count == arrangedSubviews.count
         arrangedSubviews.remove(at: index)
         customSpacings[Identity(view)] = nil
-        guard alone else { return setNeedsArrangement() }
+        guard alone, heldOpen.remove(Identity(view)) == nil else { return setNeedsArrangement() }
         pendingRemoval = index
         setNeedsUpdateConstraints()
         // The solve moves the views the removal moves; a view that stays a subview is
@@ -209,6 +212,8 @@ open class StackView: LayoutView {
 
     override func subviewHiddenChanged(_ subview: LayoutView) {
         guard let index = arrangedSubviews.firstIndex(where: { $0 === subview }) else { return }
+        // A view held open goes back to the chain's usual rules, all of them worked out.
+        if !heldOpen.isEmpty, heldOpen.remove(Identity(subview)) != nil { return setNeedsArrangement() }
         if let changes = hiddenChanges {
             hiddenChanges = changes.count < 2 * StackView.hiddenUpdateLimit ? changes + [index] : nil
         }
@@ -234,5 +239,20 @@ open class StackView: LayoutView {
         needsFullArrangement = true
         setNeedsUpdateConstraints()
         setNeedsLayout()
+    }
+
+    /// Notes that the engine broke the `UISV-hiding` constraint of `view`, a hidden arranged
+    /// view: its own constraints forbid its collapse. The chain is worked out again to read
+    /// past it (see ``heldOpen``), before the layout ends.
+    func hidingBroke(for view: LayoutView) {
+        guard view.isHidden, arrangedSubviews.contains(where: { $0 === view }),
+              heldOpen.insert(Identity(view)).inserted else { return }
+        setNeedsArrangement()
+    }
+
+    /// The edge of `view` that the chain reads as its end: its end, or its start when it is
+    /// hidden and held open (see ``heldOpen``).
+    @inline(__always) func chainEnd(of view: LayoutView, _ along: AxisAttributes) -> LayoutAttribute {
+        !heldOpen.isEmpty && view.isHidden && heldOpen.contains(Identity(view)) ? along.start : along.end
     }
 }

@@ -107,6 +107,45 @@ struct StackViewTests {
         #expect(root.brokenConstraints.isEmpty)
     }
 
+    @Test("a hidden view that cannot collapse keeps its size and takes no room, as a stored Interface Builder frame shows")
+    func hiddenViewHeldOpen() throws {
+        // A row of square 32-point avatars 32 high, overlapping by 3, the last hidden (as in
+        // a real .xib, whose stored frames put the row at 148 wide and the hidden avatar at
+        // x 148, 32 wide): its width at 0 would make its height 0 through its aspect ratio,
+        // against the row's height. The engine breaks its UISV-hiding, and the row reads
+        // past it.
+        let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let avatars = (0..<6).map { k in
+            let view = LayoutView(identifier: "a\(k)", frame: .zero)
+            view.translatesAutoresizingMaskIntoConstraints = false
+            return view
+        }
+        let stack = StackView(arrangedSubviews: avatars)
+        stack.spacing = -3
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(stack)
+        var constraints = [stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                           stack.topAnchor.constraint(equalTo: root.topAnchor),
+                           stack.heightAnchor.constraint(equalToConstant: 32)]
+        for view in avatars {
+            constraints += [view.widthAnchor.constraint(equalToConstant: 32),
+                            view.widthAnchor.constraint(equalTo: view.heightAnchor)]
+        }
+        try LayoutConstraint.activate(constraints)
+        avatars[5].isHidden = true
+        root.layoutIfNeeded()
+        #expect(stack.frame.width == 148 && avatars[5].frame == Rect(x: 148, y: 0, width: 32, height: 32))
+        #expect(root.brokenConstraints.count == 1 && root.brokenConstraints.first?.identifier == "UISV-hiding")
+        // Hidden in the middle too, then shown: the row closes up and opens again.
+        avatars[2].isHidden = true
+        root.layoutIfNeeded()
+        #expect(stack.frame.width == 119 && avatars[3].frame.minX == 58 && avatars[2].frame.width == 32)
+        avatars[2].isHidden = false
+        avatars[5].isHidden = false
+        root.layoutIfNeeded()
+        #expect(stack.frame.width == 177 && avatars[5].frame.minX == 145 && root.brokenConstraints.isEmpty)
+    }
+
     @Test("a hidden nested stack takes no room in its stack, and comes back when shown")
     func hiddenNestedStack() throws {
         let root = LayoutView(identifier: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))
