@@ -132,6 +132,8 @@ extension StackView {
         let across = axis == .horizontal ? AxisAttributes.vertical : .horizontal
         let canvas: LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
         let visible = views.filter { !$0.isHidden }
+        // The views held open stay so while they are hidden (see ``heldOpen``).
+        if !heldOpen.isEmpty { heldOpen = heldOpen.filter { id in views.contains { Identity($0) == id && $0.isHidden } } }
         let alignment = effectiveAlignment
         let baselines = isBaselineRelativeArrangement && axis == .vertical
         let equalGaps = distribution == .equalSpacing || distribution == .equalCentering

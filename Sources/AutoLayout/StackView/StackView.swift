@@ -212,8 +212,9 @@ open class StackView: LayoutView {
 
     override func subviewHiddenChanged(_ subview: LayoutView) {
         guard let index = arrangedSubviews.firstIndex(where: { $0 === subview }) else { return }
-        // A view held open goes back to the chain's usual rules, all of them worked out.
-        if !heldOpen.isEmpty, heldOpen.remove(Identity(subview)) != nil { return setNeedsArrangement() }
+        // A view held open and shown goes back to the chain's usual rules, all of them worked
+        // out (the full update lets it go: shown and hidden again before, it stays held).
+        if !heldOpen.isEmpty, heldOpen.contains(Identity(subview)) { return setNeedsArrangement() }
         if let changes = hiddenChanges {
             hiddenChanges = changes.count < 2 * StackView.hiddenUpdateLimit ? changes + [index] : nil
         }

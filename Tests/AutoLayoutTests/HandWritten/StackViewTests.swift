@@ -136,6 +136,11 @@ struct StackViewTests {
         root.layoutIfNeeded()
         #expect(stack.frame.width == 148 && avatars[5].frame == Rect(x: 148, y: 0, width: 32, height: 32))
         #expect(root.brokenConstraints.count == 1 && root.brokenConstraints.first?.identifier == "UISV-hiding")
+        // Shown and hidden again before the next layout: no change, it stays held open.
+        avatars[5].isHidden = false
+        avatars[5].isHidden = true
+        root.layoutIfNeeded()
+        #expect(stack.frame.width == 148 && avatars[5].frame == Rect(x: 148, y: 0, width: 32, height: 32))
         // Hidden in the middle too, then shown: the row closes up and opens again.
         avatars[2].isHidden = true
         root.layoutIfNeeded()
