@@ -16,7 +16,9 @@ extension LayoutEngine {
     /// (the last one its author made, else the last one that is not a hiding rule), so that
     /// a hidden arranged view never takes room, as in UIKit, where it drops out of the
     /// stack's chain (a hidden view whose width is required at 32 leaves no gap); otherwise
-    /// the one activated last, `constraint`.
+    /// the one activated last, `constraint`. A `UISV-hiding` broken itself (no other
+    /// constraint of the set could go alone) is told to its stack, which holds the view open
+    /// (see ``StackView/hidingBroke(for:)``).
     func breakConstraint(_ constraint: LayoutConstraint, because error: SolverError) {
         guard case .unsatisfiableConstraint(_, let found) = error else {
             broken.append(constraint)

@@ -170,7 +170,8 @@ open class StackView: LayoutView {
             && arrangedHidden.count == arrangedSubviews.count
         arrangedSubviews.remove(at: index)
         customSpacings[Identity(view)] = nil
-        guard alone, heldOpen.remove(Identity(view)) == nil else { return setNeedsArrangement() }
+        let wasHeldOpen = heldOpen.remove(Identity(view)) != nil
+        guard alone, !wasHeldOpen else { return setNeedsArrangement() }
         pendingRemoval = index
         setNeedsUpdateConstraints()
         // The solve moves the views the removal moves; a view that stays a subview is
