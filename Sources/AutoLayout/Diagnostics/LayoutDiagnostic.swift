@@ -43,7 +43,7 @@ public enum LayoutDiagnostic: CustomStringConvertible {
             lines.append(broken.logDescription)
             lines.append(broken.isAutoresizingConstraint
                 ? "(Broken as a constraint made from an autoresizing mask: those go first, then the one activated last.)"
-                : broken !== constraint && constraint.isStackHiding
+                : LayoutDiagnostic.keepsHiding(refused: constraint, broken: broken)
                 ? "(Broken to keep the stack's 'UISV-hiding': a hidden arranged view takes no room.)"
                 : "(Broken as the constraint activated last: the set has no constraint made from an autoresizing mask, which would go first.)")
             return lines.joined(separator: "\n")
@@ -55,5 +55,11 @@ public enum LayoutDiagnostic: CustomStringConvertible {
             return "Layout feedback loop: after \(passes) passes these views still need layout: "
                 + views.map(\.description).joined(separator: ", ")
         }
+    }
+
+    /// Whether the engine broke `broken` rather than `refused`, a stack's `UISV-hiding`, so
+    /// that the hidden view takes no room (see ``LayoutEngine/breakConstraint(_:because:)``).
+    static func keepsHiding(refused: LayoutConstraint, broken: LayoutConstraint) -> Bool {
+        broken !== refused && refused.isStackHiding
     }
 }

@@ -51,7 +51,7 @@ extension LayoutEngine {
         }
         if victim == nil, constraint.isStackHiding {
             victim = conflicts.last { $0.origin == .user && lowering(of: $0) != nil }
-                ?? conflicts.last { $0 !== constraint && !$0.isStackHiding && lowering(of: $0) != nil }
+                ?? conflicts.last { !$0.isStackHiding && lowering(of: $0) != nil }
         }
         if let victim, breakInstead(victim, keeping: constraint) {
             report(.unsatisfiable(constraint: constraint, conflicts: conflicts, broken: victim))

@@ -101,7 +101,7 @@ extension LayoutEngine {
             for entry in log.entries.reversed() {
                 if case .unsatisfiable(let added, let found, let brokenOne) = entry, brokenOne === constraint {
                     conflicts = (found + [added]).filter { $0 !== constraint }
-                    keptHiding = added !== constraint && added.isStackHiding
+                    keptHiding = LayoutDiagnostic.keepsHiding(refused: added, broken: constraint)
                     break
                 }
             }
