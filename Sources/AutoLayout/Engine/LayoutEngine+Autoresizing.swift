@@ -9,10 +9,32 @@ extension LayoutEngine {
     /// already follow the superview's size.
     func frameChanged(of view: LayoutView) {
         guard hasGenerated(view) else { return }
+        if view === root && refreshRootFrame() { return }
         let frame = frameConstraints(for: view)
         if !refreshAlias(of: view, frame: frame) { replace(.frame, of: view, with: frame) }
         // Guides are tied to the view's edges, so they follow a new size by themselves;
         // insets that depend on frames are refreshed after the next pass.
+    }
+
+    /// The constants of the root's frame constraints (`left`, `top`, `width`, `height`; see
+    /// ``frameConstraints(for:)``): its alignment rectangle's origin and size.
+    func rootFrameConstants() -> [Double] {
+        let i = root.alignmentRectInsets, f = root.storedFrame
+        return [i.left, i.top, f.width - i.left - i.right, f.height - i.top - i.bottom]
+    }
+
+    /// Gives the root's frame constraints the constants of its new frame, in place: a root
+    /// resized (the most frequent change of all) makes no constraint objects. False when
+    /// the root's frame constraints are not the usual four, which are then made again.
+    private func refreshRootFrame() -> Bool {
+        guard !isScratch, root.frameAlias == nil, let made = root.generatedStorage, made.frame.count == 4 else {
+            return false
+        }
+        for (constraint, constant) in zip(made.frame, rootFrameConstants()) where constraint.storedConstant != constant {
+            constraint.storedConstant = constant
+            constantChanged(constraint)
+        }
+        return true
     }
 
     /// The root's frame (required), or the frame and mask of a view that translates its
@@ -24,17 +46,17 @@ extension LayoutEngine {
         if !isScratch && !view.translatesAutoresizingMaskIntoConstraints && view.superviewReference != nil {
             return []
         }
-        let i = view.alignmentRectInsets, f = view.storedFrame
         if view === root {
+            let constants = rootFrameConstants()
             return [
-                LayoutConstraint(generated: .root, view, .left, .equal, nil, .notAnAttribute, constant: i.left,
+                LayoutConstraint(generated: .root, view, .left, .equal, nil, .notAnAttribute, constant: constants[0],
                                  identifier: .rootMinX),
-                LayoutConstraint(generated: .root, view, .top, .equal, nil, .notAnAttribute, constant: i.top,
+                LayoutConstraint(generated: .root, view, .top, .equal, nil, .notAnAttribute, constant: constants[1],
                                  identifier: .rootMinY),
-                LayoutConstraint(generated: .root, view, .width, .equal, nil, .notAnAttribute,
-                                 constant: f.width - i.left - i.right, identifier: .rootWidth),
-                LayoutConstraint(generated: .root, view, .height, .equal, nil, .notAnAttribute,
-                                 constant: f.height - i.top - i.bottom, identifier: .rootHeight),
+                LayoutConstraint(generated: .root, view, .width, .equal, nil, .notAnAttribute, constant: constants[2],
+                                 identifier: .rootWidth),
+                LayoutConstraint(generated: .root, view, .height, .equal, nil, .notAnAttribute, constant: constants[3],
+                                 identifier: .rootHeight),
             ]
         }
         guard view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview else { return [] }
