@@ -2,7 +2,7 @@
 """The shape benchmark's solver scenarios run through kiwisolver (kiwi's C++ core), for
 `Benchmarks/shapes.py` to put beside ours.
 
-    python3 Benchmarks/kiwi_scenarios.py SCENARIO N   # oneVariable, conflictsSolver, lateEdit, pinned, churn
+    python3 Benchmarks/kiwi_scenarios.py SCENARIO N   # oneVariable, conflictsSolver, lateEdit, pinned, pileSolver, churn
 
 Prints `scenario<TAB>N<TAB>metric<TAB>value` lines, as `autolayout-bench shapes` does.
 Constraints are made before the clock starts (Python's own constraint building would
@@ -134,6 +134,24 @@ def pinned(log):
     log.check(abs(v.value() - ws[-1].value() - 1) < 1e-6, f"v - w(N-1) is {v.value() - ws[-1].value()}")
 
 
+def pile(log):
+    """The pile's equations: t0 == 8, and for k >= 1 t(k) >= t(k-1) + 52 (required) and
+    t(k) == 0 (weak), added one at a time, then an update: t(k) = 8 + 52k."""
+    n = log.n
+    log.value("baseline_rss_kb", current_rss_kb())
+    tops = [kiwi.Variable(f"t{k}") for k in range(n)]
+    constraints = [tops[0] == 8]
+    for k in range(1, n):
+        constraints.append(tops[k] >= tops[k - 1] + 52)
+        constraints.append((tops[k] == 0) | "weak")
+    solver = kiwi.Solver()
+
+    log.value("build_s", timed(lambda: add_all(solver, constraints)))
+    log.value("peak_rss_kb", peak_rss_kb())
+    for k in (n // 2, n - 1):
+        log.check(abs(tops[k].value() - (8 + 52 * k)) < 1e-6, f"t{k} is {tops[k].value()}, expected {8 + 52 * k}")
+
+
 CHECKPOINTS = (1_000, 10_000, 100_000, 1_000_000)
 
 
@@ -166,7 +184,7 @@ def churn(log):
 
 
 SCENARIOS = {"oneVariable": one_variable, "conflictsSolver": conflicts, "lateEdit": late_edit, "pinned": pinned,
-             "churn": churn}
+             "pileSolver": pile, "churn": churn}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in SCENARIOS:

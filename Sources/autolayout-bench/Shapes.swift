@@ -16,7 +16,7 @@ let engineShapeNames = ["list", "screen", "row", "deep", "deepMasks", "stacks", 
 
 /// The scenarios that are not shapes of views, by name.
 let scenarioNames = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "pinned",
-                     "pinnedMarkers", "churn", "churnEngine"]
+                     "pinnedMarkers", "pileSolver", "churn", "churnEngine"]
 
 /// A new engine shape of about `n` views, or nil for a name that is not one.
 func makeEngineShape(_ name: String, _ n: Int) -> (any EngineShape)? {
@@ -90,6 +90,7 @@ func runShape(_ name: String, _ n: Int, operation: String) throws -> Int {
     case "lateEditMarkers": try runLateEdit(log, keepsEqualityMarkers: true)
     case "pinned": try runPinnedRemoval(log, keepsEqualityMarkers: false)
     case "pinnedMarkers": try runPinnedRemoval(log, keepsEqualityMarkers: true)
+    case "pileSolver": try runPileSolver(log)
     case "churn": try runSolverChurn(log)
     case "churnEngine": try runEngineChurn(log)
     default: break
@@ -102,7 +103,7 @@ func runShapesSmoke() throws -> Int {
     var failures = 0
     for name in engineShapeNames { failures += try runShape(name, 150, operation: "all") }
     let sizes = ["oneVariable": 200, "conflicts": 100, "conflictsSolver": 100, "lateEdit": 200,
-                 "lateEditMarkers": 200, "pinned": 200, "pinnedMarkers": 200, "churn": 2_000, "churnEngine": 300]
+                 "lateEditMarkers": 200, "pinned": 200, "pinnedMarkers": 200, "pileSolver": 200, "churn": 2_000, "churnEngine": 300]
     for name in scenarioNames { failures += try runShape(name, sizes[name]!, operation: "all") }
     return failures
 }

@@ -77,6 +77,32 @@ func runLateEdit(_ log: ShapeLog, keepsEqualityMarkers: Bool) throws {
     log.checkValue(xs[n - 1].value, Double(10 * (n - 1)), "x(N-1)")
 }
 
+/// `pileSolver`: the `pile` shape's vertical equations through the solver, in the engine's
+/// mode (``Solver/init(keepsEqualityMarkers:)``): `t0 == 8`, and for k ≥ 1 `t(k) >= t(k-1) + 52`
+/// (required) and `t(k) == 0` (weak), added one at a time, then the variables updated. Each
+/// top is pushed down by the one above against its own pull, so `t(k) = 8 + 52k`. In the
+/// optimal tableau of any Cassowary solver, each pull's error is written over the slacks of
+/// every inequality above it (the tops are basic, the slacks at zero): the rows hold N²/2
+/// cells, here and in kiwisolver, whose run of the same equations stands beside it.
+func runPileSolver(_ log: ShapeLog) throws {
+    let n = log.n
+    log.value("baseline_rss_kb", ResidentMemory.currentKB)
+    let tops = (0..<n).map { Variable("t\($0)") }
+    var constraints = [tops[0] == 8]
+    for k in 1..<n {
+        constraints.append(tops[k] >= tops[k - 1] + 52)
+        constraints.append((tops[k] == 0).withStrength(.weak))
+    }
+    let solver = Solver(keepsEqualityMarkers: true)
+    log.value("build_s", try timed {
+        for constraint in constraints { try solver.addConstraint(constraint) }
+        solver.updateVariables()
+    })
+    log.value("peak_rss_kb", ResidentMemory.peakKB)
+    log.checkValue(tops[n / 2].value, 8 + 52 * Double(n / 2), "t(N/2)")
+    log.checkValue(tops[n - 1].value, 8 + 52 * Double(n - 1), "t(N-1)")
+}
+
 /// `pinned` (``Solver/init()``) and `pinnedMarkers` (``Solver/init(keepsEqualityMarkers:)``):
 /// N variables pinned to numbers, `w(i) == i` (required), and one weak preference
 /// `v == w(N-1) + 1`; then the pins removed one at a time, in the order they were added, and
