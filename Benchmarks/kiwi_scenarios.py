@@ -2,7 +2,7 @@
 """The shape benchmark's solver scenarios run through kiwisolver (kiwi's C++ core), for
 `Benchmarks/shapes.py` to put beside ours.
 
-    python3 Benchmarks/kiwi_scenarios.py SCENARIO N   # oneVariable, conflictsSolver, lateEdit, pinned, pileSolver, churn
+    python3 Benchmarks/kiwi_scenarios.py SCENARIO N   # oneVariable, conflictsSolver, lateEdit, pinned, pileSolver, rowSolver, churn
 
 Prints `scenario<TAB>N<TAB>metric<TAB>value` lines, as `autolayout-bench shapes` does.
 Constraints are made before the clock starts (Python's own constraint building would
@@ -152,6 +152,31 @@ def pile(log):
         log.check(abs(tops[k].value() - (8 + 52 * k)) < 1e-6, f"t{k} is {tops[k].value()}, expected {8 + 52 * k}")
 
 
+def row(log):
+    """The row's equations: N views across a root 4N wide, minX(k) == maxX(k-1), every minY
+    == 0, and each width and height held to 4 and 20 by `<=` at 250 and `>=` at 750; added
+    one at a time, then an update."""
+    n = log.n
+    log.value("baseline_rss_kb", current_rss_kb())
+    min_x = [kiwi.Variable(f"minX{k}") for k in range(n)]
+    max_x = [kiwi.Variable(f"maxX{k}") for k in range(n)]
+    min_y = [kiwi.Variable(f"minY{k}") for k in range(n)]
+    max_y = [kiwi.Variable(f"maxY{k}") for k in range(n)]
+    constraints = [min_x[0] == 0, max_x[n - 1] == 4 * n]
+    for k in range(n):
+        if k:
+            constraints.append(min_x[k] == max_x[k - 1])
+        constraints.append(min_y[k] == 0)
+        for size, value in ((max_x[k] - min_x[k], 4), (max_y[k] - min_y[k], 20)):
+            constraints += [(size <= value) | 250, (size >= value) | 750]
+    solver = kiwi.Solver()
+
+    log.value("build_s", timed(lambda: add_all(solver, constraints)))
+    log.value("peak_rss_kb", peak_rss_kb())
+    log.check(abs(min_x[n // 2].value() - 4 * (n // 2)) < 1e-6, f"minX(N/2) is {min_x[n // 2].value()}")
+    log.check(abs(max_y[-1].value() - min_y[-1].value() - 20) < 1e-6, "height(N-1) is not 20")
+
+
 CHECKPOINTS = (1_000, 10_000, 100_000, 1_000_000)
 
 
@@ -184,7 +209,7 @@ def churn(log):
 
 
 SCENARIOS = {"oneVariable": one_variable, "conflictsSolver": conflicts, "lateEdit": late_edit, "pinned": pinned,
-             "pileSolver": pile, "churn": churn}
+             "pileSolver": pile, "rowSolver": row, "churn": churn}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in SCENARIOS:

@@ -47,19 +47,21 @@ YOGA_PEER = {"list": "list", "screen": "screen", "row": "row", "deep": "deep", "
              "aligned": "aligned",
              "pile": "list", "equalRow": "row"}
 SCENARIOS = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "pinned", "pinnedMarkers",
-             "pileSolver", "churn", "churnEngine"]
+             "pileSolver", "rowSolver", "churn", "churnEngine"]
 # The engine's `conflicts` has no kiwi equivalent; kiwi's solver-level run stands beside it.
 KIWI_PEER = {"oneVariable": "oneVariable", "conflicts": "conflictsSolver", "conflictsSolver": "conflictsSolver",
              "lateEdit": "lateEdit", "lateEditMarkers": "lateEdit", "pinned": "pinned", "pinnedMarkers": "pinned",
-             "pileSolver": "pileSolver", "churn": "churn"}
+             "pileSolver": "pileSolver", "rowSolver": "rowSolver", "churn": "churn"}
 # The sizes of the issue's cases (and a smaller one to see the growth).
 SCENARIO_SIZES = {"oneVariable": [1000, 20000], "conflicts": [1000, 2000], "conflictsSolver": [1000, 2000],
                   "lateEdit": [1000, 10000, 20000], "lateEditMarkers": [1000, 10000, 20000],
                   "pinned": [2000, 20000], "pinnedMarkers": [2000, 20000], "pileSolver": [1000, 2000, 4000],
+                  "rowSolver": [1000, 2000],
                   "churn": [1_000_000], "churnEngine": [100_000]}
 QUICK_SCENARIO_SIZES = {"oneVariable": [100, 1000], "conflicts": [100, 300], "conflictsSolver": [100, 300],
                         "lateEdit": [100, 1000], "lateEditMarkers": [100, 1000],
                         "pinned": [200, 2000], "pinnedMarkers": [200, 2000], "pileSolver": [100, 300],
+                        "rowSolver": [100, 300],
                         "churn": [10_000], "churnEngine": [1_000]}
 # Scenario goals from the issue: (scenario, N) -> under 1 s and 200 MB.
 SCENARIO_GOALS = {("oneVariable", 20000), ("conflicts", 1000), ("conflictsSolver", 1000),

@@ -16,7 +16,7 @@ let engineShapeNames = ["list", "screen", "row", "deep", "deepMasks", "stacks", 
 
 /// The scenarios that are not shapes of views, by name.
 let scenarioNames = ["oneVariable", "conflicts", "conflictsSolver", "lateEdit", "lateEditMarkers", "pinned",
-                     "pinnedMarkers", "pileSolver", "churn", "churnEngine"]
+                     "pinnedMarkers", "pileSolver", "rowSolver", "churn", "churnEngine"]
 
 /// A new engine shape of about `n` views, or nil for a name that is not one.
 func makeEngineShape(_ name: String, _ n: Int) -> (any EngineShape)? {
@@ -91,6 +91,7 @@ func runShape(_ name: String, _ n: Int, operation: String) throws -> Int {
     case "pinned": try runPinnedRemoval(log, keepsEqualityMarkers: false)
     case "pinnedMarkers": try runPinnedRemoval(log, keepsEqualityMarkers: true)
     case "pileSolver": try runPileSolver(log)
+    case "rowSolver": try runRowSolver(log)
     case "churn": try runSolverChurn(log)
     case "churnEngine": try runEngineChurn(log)
     default: break
@@ -103,7 +104,7 @@ func runShapesSmoke() throws -> Int {
     var failures = 0
     for name in engineShapeNames { failures += try runShape(name, 150, operation: "all") }
     let sizes = ["oneVariable": 200, "conflicts": 100, "conflictsSolver": 100, "lateEdit": 200,
-                 "lateEditMarkers": 200, "pinned": 200, "pinnedMarkers": 200, "pileSolver": 200, "churn": 2_000, "churnEngine": 300]
+                 "lateEditMarkers": 200, "pinned": 200, "pinnedMarkers": 200, "pileSolver": 200, "rowSolver": 200, "churn": 2_000, "churnEngine": 300]
     for name in scenarioNames { failures += try runShape(name, sizes[name]!, operation: "all") }
     return failures
 }

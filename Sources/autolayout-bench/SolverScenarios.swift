@@ -77,6 +77,38 @@ func runLateEdit(_ log: ShapeLog, keepsEqualityMarkers: Bool) throws {
     log.checkValue(xs[n - 1].value, Double(10 * (n - 1)), "x(N-1)")
 }
 
+/// `rowSolver`: the `row` shape's equations through the solver, in the engine's mode: N
+/// views side by side across a root 4N wide (`minX(0) == 0`, `minX(k) == maxX(k-1)`,
+/// `maxX(N-1) == 4N`, every `minY == 0`), each view's width and height held to 4 and 20 by
+/// its content-size preferences, written as kiwi would: `width <= 4` at 250 and `width >= 4`
+/// at 750 on kiwi's scale (``Strength/init(_:)``), likewise the height. Added one at a time,
+/// then the variables updated. Kiwisolver's run of the same equations stands beside it: the
+/// constraint solver the engine is measured against when Yoga's time is out of reach.
+func runRowSolver(_ log: ShapeLog) throws {
+    let n = log.n
+    log.value("baseline_rss_kb", ResidentMemory.currentKB)
+    let minX = (0..<n).map { Variable("minX\($0)") }, maxX = (0..<n).map { Variable("maxX\($0)") }
+    let minY = (0..<n).map { Variable("minY\($0)") }, maxY = (0..<n).map { Variable("maxY\($0)") }
+    var constraints = [minX[0] == 0, maxX[n - 1] == 4 * Double(n)]
+    let hugging = Strength(250), compression = Strength(750)
+    for k in 0..<n {
+        if k > 0 { constraints.append(minX[k] == maxX[k - 1]) }
+        constraints.append(minY[k] == 0)
+        for (size, value) in [(maxX[k] - minX[k], 4.0), (maxY[k] - minY[k], 20.0)] {
+            constraints.append((size <= value).withStrength(hugging))
+            constraints.append((size >= value).withStrength(compression))
+        }
+    }
+    let solver = Solver(keepsEqualityMarkers: true)
+    log.value("build_s", try timed {
+        for constraint in constraints { try solver.addConstraint(constraint) }
+        solver.updateVariables()
+    })
+    log.value("peak_rss_kb", ResidentMemory.peakKB)
+    log.checkValue(minX[n / 2].value, 4 * Double(n / 2), "minX(N/2)")
+    log.checkValue(maxY[n - 1].value - minY[n - 1].value, 20, "height(N-1)")
+}
+
 /// `pileSolver`: the `pile` shape's vertical equations through the solver, in the engine's
 /// mode (``Solver/init(keepsEqualityMarkers:)``): `t0 == 8`, and for k ≥ 1 `t(k) >= t(k-1) + 52`
 /// (required) and `t(k) == 0` (weak), added one at a time, then the variables updated. Each
