@@ -104,7 +104,8 @@ func runShapesSmoke() throws -> Int {
     var failures = 0
     for name in engineShapeNames { failures += try runShape(name, 150, operation: "all") }
     let sizes = ["oneVariable": 200, "conflicts": 100, "conflictsSolver": 100, "lateEdit": 200,
-                 "lateEditMarkers": 200, "pinned": 200, "pinnedMarkers": 200, "pileSolver": 200, "rowSolver": 200, "churn": 2_000, "churnEngine": 300]
+                 "lateEditMarkers": 200, "pinned": 200, "pinnedMarkers": 200, "pileSolver": 200, "rowSolver": 200,
+                 "churn": 2_000, "churnEngine": 300]
     for name in scenarioNames { failures += try runShape(name, sizes[name]!, operation: "all") }
     return failures
 }

@@ -82,8 +82,8 @@ func runLateEdit(_ log: ShapeLog, keepsEqualityMarkers: Bool) throws {
 /// `maxX(N-1) == 4N`, every `minY == 0`), each view's width and height held to 4 and 20 by
 /// its content-size preferences, written as kiwi would: `width <= 4` at 250 and `width >= 4`
 /// at 750 on kiwi's scale (``Strength/init(_:)``), likewise the height. Added one at a time,
-/// then the variables updated. Kiwisolver's run of the same equations stands beside it: the
-/// constraint solver the engine is measured against when Yoga's time is out of reach.
+/// then the variables updated. Kiwisolver's run of the same equations stands beside it, to
+/// tell what the equations cost a Cassowary solver from what our solver adds.
 func runRowSolver(_ log: ShapeLog) throws {
     let n = log.n
     log.value("baseline_rss_kb", ResidentMemory.currentKB)

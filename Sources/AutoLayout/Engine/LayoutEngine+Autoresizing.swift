@@ -23,9 +23,9 @@ extension LayoutEngine {
         return [i.left, i.top, f.width - i.left - i.right, f.height - i.top - i.bottom]
     }
 
-    /// Gives the root's frame constraints the constants of its new frame, in place: a root
-    /// resized (the most frequent change of all) makes no constraint objects. False when
-    /// the root's frame constraints are not the usual four, which are then made again.
+    /// Gives the root's frame constraints the constants of its new frame, in place: resizing
+    /// a root (a window's size change) makes no constraint objects. False when the root's
+    /// frame constraints are not the usual four, which are then made again.
     private func refreshRootFrame() -> Bool {
         guard !isScratch, root.frameAlias == nil, let made = root.generatedStorage, made.frame.count == 4 else {
             return false
