@@ -227,6 +227,37 @@ final class RecordingView: LayoutView {
         #expect(root.frame.size == Size(width: 480, height: 320))
     }
 
+    /// A root whose alignment rectangle is inset, for ``resizedRootKeepsItsFrameConstraints()``.
+    final class InsetRoot: LayoutView {
+        override var alignmentRectInsets: EdgeInsets { EdgeInsets(top: 1, left: 2, bottom: 3, right: 4) }
+    }
+
+    @Test("a resized root keeps its four frame constraints and gives them the new frame's constants")
+    func resizedRootKeepsItsFrameConstraints() throws {
+        let root = InsetRoot(frame: Rect(x: 0, y: 0, width: 320, height: 480)), v = makeChild(in: root)
+        root.identifier = "root"
+        try LayoutConstraint.activate([v.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                       v.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+                                       v.topAnchor.constraint(equalTo: root.topAnchor),
+                                       v.bottomAnchor.constraint(equalTo: root.bottomAnchor)])
+        root.layoutIfNeeded()
+        let frame = try #require(root.engine.generatedConstraints(of: root)?.frame)
+        #expect(frame.map(\.constant) == [2, 1, 314, 476])
+        #expect(v.frame == Rect(x: 2, y: 1, width: 314, height: 476))
+        root.frame = Rect(x: 0, y: 0, width: 480, height: 320)
+        root.layoutIfNeeded()
+        let resized = try #require(root.engine.generatedConstraints(of: root)?.frame)
+        #expect(resized.count == 4 && zip(frame, resized).allSatisfy { $0 === $1 })
+        #expect(resized.map(\.constant) == [2, 1, 474, 316])
+        #expect(v.frame == Rect(x: 2, y: 1, width: 474, height: 316))
+        // Only the height changes: the width's constraint keeps its constant.
+        root.frame = Rect(x: 0, y: 0, width: 480, height: 100)
+        root.layoutIfNeeded()
+        #expect(resized.map(\.constant) == [2, 1, 474, 96])
+        #expect(v.frame == Rect(x: 2, y: 1, width: 474, height: 96))
+        expectDescriptionsRoundTrip(installedConstraints(root), items: itemsByIdentifier(root))
+    }
+
     @Test("a constant that makes the layout unsatisfiable breaks that constraint; fixing it restores it")
     func breakingConstant() throws {
         let root = makeRoot(320, 480), v = makeChild(in: root)
