@@ -16,8 +16,9 @@ and `out of memory`. A shape that timed out, ran out of memory or crashed at one
 run at larger N (`--no-skip` runs it anyway). Build and operation times are medians over 5
 processes at N <= 1000, 3 at N <= 10000 and 1 above (1 when a run takes over 2 s), ours and
 the peer's by turns (so that a burst of load on the shared machine falls on both sides);
-every process runs every operation and checks its frames against the shape's definition. Crash and failure output is saved under
-`.build/shapes-logs/`. Installs `poga` and `kiwisolver` with pip when they are missing.
+every process runs every operation and checks its frames against the shape's definition.
+Crash and failure output is saved under `.build/shapes-logs/`. Installs `poga` and
+`kiwisolver` with pip when they are missing.
 """
 import argparse
 import math

@@ -5,6 +5,13 @@ import Cassowary
 // whose Python constraint building would otherwise dominate); memory is measured from just
 // before they are made.
 
+/// Adds the constraints one at a time, then updates the variables: the timed build of the
+/// scenarios that fill a solver (`add_all` in `Benchmarks/kiwi_scenarios.py`).
+func addAll(_ constraints: [Constraint], to solver: Solver) throws {
+    for constraint in constraints { try solver.addConstraint(constraint) }
+    solver.updateVariables()
+}
+
 /// `oneVariable`: N optional constraints on one variable, `x == i` at weak for i in 0..<N,
 /// added one at a time, then `updateVariables()`. x must end on a median of 0..<N.
 func runOneVariable(_ log: ShapeLog) throws {
@@ -13,10 +20,7 @@ func runOneVariable(_ log: ShapeLog) throws {
     let x = Variable("x")
     let constraints = (0..<n).map { (x == Double($0)).withStrength(.weak) }
     let solver = Solver()
-    log.value("build_s", try timed {
-        for constraint in constraints { try solver.addConstraint(constraint) }
-        solver.updateVariables()
-    })
+    log.value("build_s", try timed { try addAll(constraints, to: solver) })
     log.value("peak_rss_kb", ResidentMemory.peakKB)
     // Any value between the lower and the upper median minimizes the total error.
     log.check(x.value >= Double((n - 1) / 2) - 1e-6 && x.value <= Double(n / 2) + 1e-6,
@@ -61,10 +65,7 @@ func runLateEdit(_ log: ShapeLog, keepsEqualityMarkers: Bool) throws {
         constraints.append(ws[i] == 10)
     }
     let solver = keepsEqualityMarkers ? Solver(keepsEqualityMarkers: true) : Solver()
-    log.value("build_s", try timed {
-        for constraint in constraints { try solver.addConstraint(constraint) }
-        solver.updateVariables()
-    })
+    log.value("build_s", try timed { try addAll(constraints, to: solver) })
     log.value("build_peak_rss_kb", ResidentMemory.peakKB)
     let edited = xs[n / 2]
     log.value("edit_s", try timed {
@@ -100,10 +101,7 @@ func runRowSolver(_ log: ShapeLog) throws {
         }
     }
     let solver = Solver(keepsEqualityMarkers: true)
-    log.value("build_s", try timed {
-        for constraint in constraints { try solver.addConstraint(constraint) }
-        solver.updateVariables()
-    })
+    log.value("build_s", try timed { try addAll(constraints, to: solver) })
     log.value("peak_rss_kb", ResidentMemory.peakKB)
     log.checkValue(minX[n / 2].value, 4 * Double(n / 2), "minX(N/2)")
     log.checkValue(maxY[n - 1].value - minY[n - 1].value, 20, "height(N-1)")
@@ -126,10 +124,7 @@ func runPileSolver(_ log: ShapeLog) throws {
         constraints.append((tops[k] == 0).withStrength(.weak))
     }
     let solver = Solver(keepsEqualityMarkers: true)
-    log.value("build_s", try timed {
-        for constraint in constraints { try solver.addConstraint(constraint) }
-        solver.updateVariables()
-    })
+    log.value("build_s", try timed { try addAll(constraints, to: solver) })
     log.value("peak_rss_kb", ResidentMemory.peakKB)
     log.checkValue(tops[n / 2].value, 8 + 52 * Double(n / 2), "t(N/2)")
     log.checkValue(tops[n - 1].value, 8 + 52 * Double(n - 1), "t(N-1)")
